@@ -1,0 +1,267 @@
+//! The differential engine: a routine is a named pair of a subject and an oracle; a case is
+//! decoded from bytes; both sides run with panics captured; their canonical outputs are
+//! compared into a verdict.
+//!
+//! [`Routine`] is the typed interface a routine implements; [`DynRoutine`] is its object-safe
+//! face, which the registry, the CLI, the fuzz targets and the corpus replay use: bytes in,
+//! [`CaseRun`] out.
+
+pub mod panic;
+pub mod verdict;
+
+pub use panic::PanicReport;
+pub use verdict::{compare, diff_vec, Expected, Outcome, Verdict, VerdictKind};
+
+use crate::gen::{Bias, Gen};
+use serde::Serialize;
+use std::fmt::Debug;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// What a routine is: the stable name and the facts `ecdiff list` prints.
+#[derive(Clone, Debug, Serialize)]
+pub struct RoutineInfo {
+    /// Stable lower-case identifier: the fuzz target, corpus folder, CLI name and test module.
+    pub name: &'static str,
+    /// The family it belongs to (`dory`, `secp256k1`, `curve25519`).
+    pub family: &'static str,
+    /// The crate and version under test, e.g. `dory-pcs 0.5.0`.
+    pub subject: &'static str,
+    /// The code path under test, e.g. `G1Routines::msm`.
+    pub function: &'static str,
+    /// The oracle it is checked against.
+    pub oracle: &'static str,
+    /// The edge classes this routine depends on; each must be reached by the default budget.
+    pub classes: Vec<&'static str>,
+    /// Default number of cases for `cargo test` (debug) and the CLI's default campaign.
+    pub default_cases: u32,
+}
+
+/// A routine under test.
+///
+/// Implementations decode a case with [`Gen`], run the subject and the oracle on it, and return
+/// canonical encodings (affine coordinates as integers or `Identity`, RFC 8032 / RFC 9496 bytes),
+/// never library values. Adapters only decode, call and encode: they never reduce, normalize or
+/// otherwise fix up an input that the oracle receives raw.
+pub trait Routine: Send + Sync + 'static {
+    /// The decoded input.
+    type Case: Debug + Send + Sync;
+    /// The canonical encoding both sides produce.
+    type Output: PartialEq + Debug + Send;
+
+    /// Name, family, subject and declared edge classes.
+    fn info(&self) -> RoutineInfo;
+
+    /// Decodes a case, recording the edge classes it belongs to.
+    fn generate(&self, g: &mut Gen) -> Self::Case;
+
+    /// Runs the optimized code under test.
+    fn subject(&self, case: &Self::Case) -> Outcome<Self::Output>;
+
+    /// Runs the independent oracle.
+    fn oracle(&self, case: &Self::Case) -> Outcome<Self::Output>;
+
+    /// The verdict this case should get: agreement, or a known finding documented here.
+    fn expected(&self, _case: &Self::Case) -> Expected {
+        Expected::AGREE
+    }
+
+    /// Compares the two outcomes. The default is [`verdict::compare`] with a `Debug` diff.
+    fn compare(
+        &self,
+        _case: &Self::Case,
+        subject: &Outcome<Self::Output>,
+        oracle: &Outcome<Self::Output>,
+    ) -> Verdict {
+        compare(subject, oracle, |s, o| self.diff(s, o))
+    }
+
+    /// Describes how two different outputs differ (used in mismatch verdicts).
+    fn diff(&self, subject: &Self::Output, oracle: &Self::Output) -> String {
+        format!("subject {} vs oracle {}", self.render_output(subject), self.render_output(oracle))
+    }
+
+    /// A readable rendering of a case (points and scalars in hex).
+    fn render_case(&self, case: &Self::Case) -> String {
+        format!("{case:#?}")
+    }
+
+    /// A readable rendering of an output.
+    fn render_output(&self, output: &Self::Output) -> String {
+        format!("{output:?}")
+    }
+}
+
+/// Wall time spent in each phase of one case.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct Timings {
+    /// Decoding bytes into a case (including the oracle-side generation of known-log points).
+    pub decode: Duration,
+    /// The subject call.
+    pub subject: Duration,
+    /// The oracle call.
+    pub oracle: Duration,
+    /// Comparison and bookkeeping.
+    pub compare: Duration,
+}
+
+/// The readable side of a case run: what a finding's companion file shows.
+#[derive(Clone, Debug, Serialize)]
+pub struct CaseDetails {
+    /// The decoded case.
+    pub case: String,
+    /// The subject's outcome.
+    pub subject: String,
+    /// The oracle's outcome.
+    pub oracle: String,
+}
+
+/// Everything known about one case after it ran.
+#[derive(Clone, Debug, Serialize)]
+pub struct CaseRun {
+    /// The routine's name.
+    pub routine: &'static str,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The verdict the routine expected for this case.
+    pub expected: Expected,
+    /// The edge classes the case belongs to.
+    pub classes: Vec<&'static str>,
+    /// Time per phase.
+    pub timings: Timings,
+    /// Readable case and outputs; present for findings and when asked for.
+    pub details: Option<CaseDetails>,
+}
+
+impl CaseRun {
+    /// Whether the verdict differs from the expected one: a new finding.
+    pub fn is_finding(&self) -> bool {
+        self.verdict.kind != self.expected.kind
+    }
+
+    /// Whether the verdict is a known finding the routine documents.
+    pub fn is_known_finding(&self) -> bool {
+        !self.is_finding() && self.expected.kind != VerdictKind::Agree
+    }
+}
+
+/// When to render [`CaseDetails`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Detail {
+    /// Only for findings (campaigns and suites: rendering large cases costs time).
+    OnFinding,
+    /// Always (replay).
+    Always,
+}
+
+/// The object-safe face of a [`Routine`]: bytes in, [`CaseRun`] out.
+pub trait DynRoutine: Send + Sync {
+    /// Name, family, subject and declared edge classes.
+    fn info(&self) -> RoutineInfo;
+
+    /// Decodes `data` and runs the case.
+    fn run_bytes(&self, data: &[u8], bias: Bias, detail: Detail) -> CaseRun;
+}
+
+impl<R: Routine> DynRoutine for R {
+    fn info(&self) -> RoutineInfo {
+        Routine::info(self)
+    }
+
+    fn run_bytes(&self, data: &[u8], bias: Bias, detail: Detail) -> CaseRun {
+        run_case(self, data, bias, detail)
+    }
+}
+
+/// Runs one case of `routine` from `data`.
+pub fn run_case<R: Routine + ?Sized>(
+    routine: &R,
+    data: &[u8],
+    bias: Bias,
+    detail: Detail,
+) -> CaseRun {
+    let name = routine.info().name;
+    let mut timings = Timings::default();
+
+    let start = Instant::now();
+    let mut g = Gen::new(data, bias);
+    let decoded = panic::capture(|| routine.generate(&mut g));
+    timings.decode = start.elapsed();
+    let classes: Vec<&'static str> = g.into_classes().into_iter().collect();
+    let case = match decoded {
+        Ok(case) => case,
+        Err(p) => {
+            // The decoder is harness code: a panic there is an ecdiff bug, reported as such.
+            return CaseRun {
+                routine: name,
+                verdict: Verdict::new(VerdictKind::OraclePanicked, format!("decoder {p}")),
+                expected: Expected::AGREE,
+                classes,
+                timings,
+                details: Some(CaseDetails {
+                    case: format!("<decoder panicked on {} input bytes>", data.len()),
+                    subject: String::new(),
+                    oracle: String::new(),
+                }),
+            };
+        }
+    };
+
+    let start = Instant::now();
+    let subject = match panic::capture(|| subject_pool().install(|| routine.subject(&case))) {
+        Ok(outcome) => outcome,
+        Err(p) => Outcome::Panicked(p),
+    };
+    timings.subject = start.elapsed();
+
+    let start = Instant::now();
+    let oracle = match panic::capture(|| routine.oracle(&case)) {
+        Ok(outcome) => outcome,
+        Err(p) => Outcome::Panicked(p),
+    };
+    timings.oracle = start.elapsed();
+
+    let start = Instant::now();
+    let verdict = match panic::capture(|| routine.compare(&case, &subject, &oracle)) {
+        Ok(v) => v,
+        Err(p) => Verdict::new(VerdictKind::OraclePanicked, format!("comparison {p}")),
+    };
+    let expected = routine.expected(&case);
+    let is_finding = verdict.kind != expected.kind;
+    let details = (detail == Detail::Always || is_finding).then(|| CaseDetails {
+        case: routine.render_case(&case),
+        subject: subject.render(|v| routine.render_output(v)),
+        oracle: oracle.render(|v| routine.render_output(v)),
+    });
+    timings.compare = start.elapsed();
+
+    CaseRun { routine: name, verdict, expected, classes, timings, details }
+}
+
+/// The number of threads in the pool subjects run in: `ECDIFF_RAYON_THREADS`, default 4.
+///
+/// Fixed rather than taken from the machine, because subjects split work by thread count
+/// (dory's `gt_msm` chunks are `max(len / threads, 8)`): a case must take the same code path
+/// on every machine that replays it.
+pub fn subject_threads() -> usize {
+    std::env::var("ECDIFF_RAYON_THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(4)
+}
+
+/// The rayon pool every subject runs in (see [`subject_threads`]). Its threads capture panics
+/// quietly, so a subject panicking inside a parallel iterator is reported, not printed.
+pub fn subject_pool() -> &'static rayon::ThreadPool {
+    static POOL: OnceLock<rayon::ThreadPool> = OnceLock::new();
+    POOL.get_or_init(|| {
+        panic::install_hook();
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(subject_threads())
+            .thread_name(|i| format!("ecdiff-subject-{i}"))
+            .start_handler(|_| panic::mark_worker_thread())
+            .build()
+            .expect("building the subject thread pool")
+    })
+}

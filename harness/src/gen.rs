@@ -1,0 +1,287 @@
+//! The one decoder: bytes in, an edge-biased case out.
+//!
+//! Every way of running ecdiff draws its cases through [`Gen`]: the fuzz targets hand it
+//! libFuzzer's bytes, the proptest suites and the CLI hand it seeded random bytes, and corpus
+//! replay hands it a file. The case is a pure function of the bytes, so a replayed file runs
+//! exactly what the fuzzer ran.
+//!
+//! `Gen` reads from an [`arbitrary::Unstructured`] over the input. Cases can need far more
+//! randomness than a short input holds (an MSM over 2049 points), so once the input is used up
+//! the remaining draws come from a ChaCha8 stream seeded with a stable 64-bit hash of the whole
+//! input. The first draws — the structural choices: lengths, edge classes, the first elements —
+//! stay under the fuzzer's direct control.
+//!
+//! Edge classes are drawn on purpose with set probabilities (see [`Bias::Edge`]) and counted:
+//! each draw that lands in a class records it with [`Gen::hit`], and a routine's suite fails if
+//! a class the routine declares is never reached. [`Bias::Uniform`] is the unbiased baseline
+//! the bug zoo measures against.
+
+pub mod lengths;
+pub mod points;
+pub mod scalars;
+
+use arbitrary::Unstructured;
+use num_bigint::BigUint;
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::BTreeSet;
+use std::sync::Mutex;
+
+/// How draws are biased.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Bias {
+    /// Edge classes drawn on purpose (the default for every run).
+    Edge,
+    /// No edge bias: uniform scalars and points, uniform lengths in the same range.
+    Uniform,
+}
+
+/// The decoder state for one case.
+pub struct Gen<'a> {
+    input: Unstructured<'a>,
+    fallback: Option<ChaCha8Rng>,
+    fallback_seed: u64,
+    bias: Bias,
+    classes: BTreeSet<&'static str>,
+}
+
+impl<'a> Gen<'a> {
+    /// A decoder over `data`.
+    pub fn new(data: &'a [u8], bias: Bias) -> Self {
+        Gen {
+            input: Unstructured::new(data),
+            fallback: None,
+            fallback_seed: stable_hash(data),
+            bias,
+            classes: BTreeSet::new(),
+        }
+    }
+
+    /// The bias of this run.
+    pub fn bias(&self) -> Bias {
+        self.bias
+    }
+
+    /// Whether edge classes should be drawn on purpose.
+    pub fn edgy(&self) -> bool {
+        self.bias == Bias::Edge
+    }
+
+    /// Records that the case being built belongs to `class`.
+    pub fn hit(&mut self, class: &'static str) {
+        self.classes.insert(class);
+    }
+
+    /// Records a class whose name is built at run time (interned once per distinct name).
+    pub fn hit_owned(&mut self, class: String) {
+        self.classes.insert(intern(class));
+    }
+
+    /// The classes recorded so far.
+    pub fn classes(&self) -> &BTreeSet<&'static str> {
+        &self.classes
+    }
+
+    /// Consumes the decoder, returning the classes it recorded.
+    pub fn into_classes(self) -> BTreeSet<&'static str> {
+        self.classes
+    }
+
+    fn fallback(&mut self) -> &mut ChaCha8Rng {
+        let seed = self.fallback_seed;
+        self.fallback.get_or_insert_with(|| ChaCha8Rng::seed_from_u64(seed))
+    }
+
+    /// Fills `buf` from the input while it lasts, then from the fallback stream.
+    pub fn fill(&mut self, buf: &mut [u8]) {
+        let from_input = buf.len().min(self.input.len());
+        if from_input > 0 {
+            let bytes = self.input.bytes(from_input).expect("length checked above");
+            buf[..from_input].copy_from_slice(bytes);
+        }
+        if from_input < buf.len() {
+            self.fallback().fill_bytes(&mut buf[from_input..]);
+        }
+    }
+
+    /// One byte.
+    pub fn u8(&mut self) -> u8 {
+        let mut b = [0u8; 1];
+        self.fill(&mut b);
+        b[0]
+    }
+
+    /// A little-endian `u32`.
+    pub fn u32(&mut self) -> u32 {
+        let mut b = [0u8; 4];
+        self.fill(&mut b);
+        u32::from_le_bytes(b)
+    }
+
+    /// A little-endian `u64`.
+    pub fn u64(&mut self) -> u64 {
+        let mut b = [0u8; 8];
+        self.fill(&mut b);
+        u64::from_le_bytes(b)
+    }
+
+    /// A value in `0..n` (`n > 0`), reading as few bytes as `n` needs.
+    pub fn below(&mut self, n: u64) -> u64 {
+        assert!(n > 0, "below(0)");
+        if n <= 1 << 8 {
+            u64::from(self.u8()) % n
+        } else if n <= 1 << 32 {
+            u64::from(self.u32()) % n
+        } else {
+            self.u64() % n
+        }
+    }
+
+    /// A value in `lo..=hi`.
+    pub fn range(&mut self, lo: usize, hi: usize) -> usize {
+        assert!(lo <= hi, "empty range {lo}..={hi}");
+        lo + self.below((hi - lo) as u64 + 1) as usize
+    }
+
+    /// `true` with probability `num / den`.
+    pub fn chance(&mut self, num: u32, den: u32) -> bool {
+        self.below(u64::from(den)) < u64::from(num)
+    }
+
+    /// An index drawn with the given relative weights (at least one weight is non-zero).
+    pub fn weighted(&mut self, weights: &[u32]) -> usize {
+        let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+        assert!(total > 0, "all weights are zero");
+        let mut x = self.below(total);
+        for (i, &w) in weights.iter().enumerate() {
+            if x < u64::from(w) {
+                return i;
+            }
+            x -= u64::from(w);
+        }
+        unreachable!("x < total")
+    }
+
+    /// One of `items`, uniformly.
+    pub fn pick<'b, T>(&mut self, items: &'b [T]) -> &'b T {
+        &items[self.below(items.len() as u64) as usize]
+    }
+
+    /// `n` bytes.
+    pub fn bytes(&mut self, n: usize) -> Vec<u8> {
+        let mut v = vec![0u8; n];
+        self.fill(&mut v);
+        v
+    }
+
+    /// A uniform integer in `0..bound` (`bound > 0`), from 64 extra bits reduced mod `bound`.
+    pub fn biguint_below(&mut self, bound: &BigUint) -> BigUint {
+        assert!(bound.bits() > 0, "biguint_below(0)");
+        let len = (bound.bits() as usize).div_ceil(8) + 8;
+        BigUint::from_bytes_le(&self.bytes(len)) % bound
+    }
+
+    /// A uniform integer of at most `bits` bits.
+    pub fn biguint_bits(&mut self, bits: u64) -> BigUint {
+        let bytes = self.bytes(bits.div_ceil(8) as usize);
+        let v = BigUint::from_bytes_le(&bytes);
+        v % (BigUint::from(1u8) << bits)
+    }
+}
+
+/// FNV-1a, 64-bit: a hash that never changes between Rust versions or machines, so the
+/// fallback stream of a committed corpus file stays the same forever.
+pub fn stable_hash(data: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in data {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// Interns a class name built at run time. The set of distinct names is small and fixed by
+/// the routines' declarations, so the leak is bounded.
+pub fn intern(name: String) -> &'static str {
+    static NAMES: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
+    let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&existing) = names.get(name.as_str()) {
+        return existing;
+    }
+    let leaked: &'static str = Box::leak(name.into_boxed_str());
+    names.insert(leaked);
+    leaked
+}
+
+/// The input bytes of case `index` of a seeded run of `routine`: what the CLI and the suites
+/// feed the decoder, and what a finding's corpus file holds.
+pub fn case_bytes(seed: u64, routine: &str, index: u64, len: usize) -> Vec<u8> {
+    let mut key = [0u8; 32];
+    key[..8].copy_from_slice(&seed.to_le_bytes());
+    key[8..16].copy_from_slice(&stable_hash(routine.as_bytes()).to_le_bytes());
+    key[16..24].copy_from_slice(&index.to_le_bytes());
+    let mut rng = ChaCha8Rng::from_seed(key);
+    let mut v = vec![0u8; len];
+    rng.fill_bytes(&mut v);
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decoding_is_a_pure_function_of_the_bytes() {
+        let data = case_bytes(7, "r", 3, 40);
+        let draw = |d: &[u8]| {
+            let mut g = Gen::new(d, Bias::Edge);
+            (0..20).map(|_| g.u64()).collect::<Vec<_>>()
+        };
+        assert_eq!(draw(&data), draw(&data));
+        assert_ne!(draw(&data), draw(&case_bytes(7, "r", 4, 40)));
+    }
+
+    #[test]
+    fn input_bytes_come_first_then_the_fallback() {
+        let mut g = Gen::new(&[1, 0, 0, 0, 0, 0, 0, 0, 9], Bias::Edge);
+        assert_eq!(g.u64(), 1);
+        assert_eq!(g.u8(), 9);
+        // Exhausted: the fallback stream is deterministic and not all zero.
+        let tail: Vec<u64> = (0..4).map(|_| g.u64()).collect();
+        assert!(tail.iter().any(|&x| x != 0));
+        let mut again = Gen::new(&[1, 0, 0, 0, 0, 0, 0, 0, 9], Bias::Edge);
+        again.u64();
+        again.u8();
+        assert_eq!(tail, (0..4).map(|_| again.u64()).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn weighted_and_below_stay_in_range() {
+        let data = case_bytes(1, "w", 0, 256);
+        let mut g = Gen::new(&data, Bias::Edge);
+        let mut seen = [0usize; 3];
+        for _ in 0..3000 {
+            seen[g.weighted(&[1, 0, 3])] += 1;
+            assert!(g.below(10) < 10);
+            let r = g.range(5, 7);
+            assert!((5..=7).contains(&r));
+        }
+        assert_eq!(seen[1], 0);
+        assert!(seen[2] > seen[0]);
+    }
+
+    #[test]
+    fn stable_hash_is_fnv1a() {
+        // Published FNV-1a 64 test values.
+        assert_eq!(stable_hash(b""), 0xcbf29ce484222325);
+        assert_eq!(stable_hash(b"a"), 0xaf63dc4c8601ec8c);
+    }
+
+    #[test]
+    fn interning_returns_one_pointer_per_name() {
+        let a = intern("len_x".to_string());
+        let b = intern("len_x".to_string());
+        assert!(std::ptr::eq(a, b));
+    }
+}

@@ -1,0 +1,104 @@
+//! Lengths with edge classes at the thresholds where a subject changes algorithm.
+//!
+//! A [`Lengths`] spec names the thresholds of one routine (ark's MSM window changes, rayon's
+//! `with_min_len(1024)`, dory's `GT_MSM_MIN_CHUNK`, dalek's Straus/Pippenger switch …). Under
+//! [`Bias::Edge`] a length is one of: `len_0`, `len_1`, `len_2`, `len_small` (3..=8), a
+//! threshold's two sides (`len_<name>_below` for t − 1, `len_<name>_at` for t and t + 1), or
+//! `len_random` (uniform up to `max`). Under [`Bias::Uniform`] it is uniform in `0..=max`.
+
+use super::{Bias, Gen};
+
+/// A routine's length distribution.
+#[derive(Clone, Debug)]
+pub struct Lengths {
+    /// The largest length drawn by `len_random` and the uniform baseline.
+    pub max: usize,
+    /// The algorithm thresholds: (name, first length of the new regime).
+    pub thresholds: &'static [(&'static str, usize)],
+    /// Whether the empty input is allowed (some APIs reject it by contract).
+    pub allow_empty: bool,
+}
+
+impl Lengths {
+    /// Every class [`Lengths::draw`] can record for this spec.
+    pub fn classes(&self) -> Vec<&'static str> {
+        let mut v = Vec::new();
+        if self.allow_empty {
+            v.push("len_0");
+        }
+        v.extend(["len_1", "len_2", "len_small", "len_random"]);
+        for (name, _) in self.thresholds {
+            v.push(super::intern(format!("len_{name}_below")));
+            v.push(super::intern(format!("len_{name}_at")));
+        }
+        v
+    }
+
+    /// Draws a length.
+    pub fn draw(&self, g: &mut Gen) -> usize {
+        let min = usize::from(!self.allow_empty);
+        if g.bias() == Bias::Uniform {
+            return g.range(min, self.max);
+        }
+        let threshold_weight = if self.thresholds.is_empty() { 0 } else { 30 };
+        match g.weighted(&[u32::from(self.allow_empty) * 8, 10, 8, 24, threshold_weight, 20]) {
+            0 => {
+                g.hit("len_0");
+                0
+            }
+            1 => {
+                g.hit("len_1");
+                1
+            }
+            2 => {
+                g.hit("len_2");
+                2
+            }
+            3 => {
+                g.hit("len_small");
+                g.range(3, 8)
+            }
+            4 => {
+                let &(name, at) = g.pick(self.thresholds);
+                if g.chance(1, 2) {
+                    g.hit_owned(format!("len_{name}_below"));
+                    at - 1
+                } else {
+                    g.hit_owned(format!("len_{name}_at"));
+                    at + g.range(0, 1)
+                }
+            }
+            _ => {
+                g.hit("len_random");
+                g.range(min, self.max)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gen::case_bytes;
+
+    #[test]
+    fn thresholds_are_hit_on_both_sides() {
+        let spec = Lengths { max: 40, thresholds: &[("w32", 32), ("chunk8", 9)], allow_empty: true };
+        let mut seen = std::collections::BTreeSet::new();
+        for i in 0..400 {
+            let data = case_bytes(0, "len", i, 16);
+            let mut g = Gen::new(&data, Bias::Edge);
+            let n = spec.draw(&mut g);
+            if g.classes().contains("len_w32_below") {
+                assert_eq!(n, 31);
+            }
+            if g.classes().contains("len_w32_at") {
+                assert!(n == 32 || n == 33);
+            }
+            seen.extend(g.into_classes());
+        }
+        for class in spec.classes() {
+            assert!(seen.contains(class), "{class} never drawn");
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Weierstrass points (pending oracle API).

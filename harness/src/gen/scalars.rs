@@ -1,0 +1,196 @@
+//! Scalars with edge classes.
+//!
+//! Classes (names recorded with [`Gen::hit`]):
+//! `scalar_zero`, `scalar_one`, `scalar_two`, `scalar_order_minus_1` (r − 1, i.e. −1),
+//! `scalar_small` (< 2¹⁶), `scalar_pow2_pm1` (2ᵏ − 1, 2ᵏ, 2ᵏ + 1, reduced), `scalar_high_hamming`
+//! (most bits set), `scalar_low_hamming` (a few bits set), `scalar_runs` (long runs of 0s and
+//! 1s), `scalar_random` (uniform below r). Where an API takes raw integers,
+//! [`raw_scalar`] adds `scalar_order` (r), `scalar_order_plus_1` and `scalar_above_order`
+//! (r + x and values up to 2²⁵⁶ − 1).
+//!
+//! The weights follow the research notes: half of the draws land on a special value
+//! (cryptofuzz's biased-value pattern), half are uniform.
+
+use super::{Bias, Gen};
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+
+/// Every class [`scalar`] can record.
+pub const SCALAR_CLASSES: &[&str] = &[
+    "scalar_zero",
+    "scalar_one",
+    "scalar_two",
+    "scalar_order_minus_1",
+    "scalar_small",
+    "scalar_pow2_pm1",
+    "scalar_high_hamming",
+    "scalar_low_hamming",
+    "scalar_runs",
+    "scalar_random",
+];
+
+/// The extra classes of [`raw_scalar`].
+pub const RAW_SCALAR_CLASSES: &[&str] =
+    &["scalar_order", "scalar_order_plus_1", "scalar_above_order"];
+
+/// A scalar in `0..order`, edge-biased under [`Bias::Edge`], uniform under [`Bias::Uniform`].
+pub fn scalar(g: &mut Gen, order: &BigUint) -> BigUint {
+    if g.bias() == Bias::Uniform {
+        return g.biguint_below(order);
+    }
+    let bits = order.bits();
+    let weights = [6, 6, 3, 6, 8, 6, 5, 5, 5, 50];
+    let (class, value) = match g.weighted(&weights) {
+        0 => ("scalar_zero", BigUint::zero()),
+        1 => ("scalar_one", BigUint::one()),
+        2 => ("scalar_two", BigUint::from(2u8)),
+        3 => ("scalar_order_minus_1", order - 1u8),
+        4 => ("scalar_small", BigUint::from(g.below(1 << 16))),
+        5 => {
+            let k = g.below(bits) as usize;
+            let p = BigUint::one() << k;
+            let v = match g.below(3) {
+                0 => p - 1u8,
+                1 => p,
+                _ => p + 1u8,
+            };
+            ("scalar_pow2_pm1", v % order)
+        }
+        6 => {
+            // Clear a handful of random bits of an all-ones value.
+            let mut v = (BigUint::one() << (bits - 1)) - 1u8;
+            for _ in 0..g.range(0, 6) {
+                v.set_bit(g.below(bits - 1), false);
+            }
+            ("scalar_high_hamming", v % order)
+        }
+        7 => {
+            let mut v = BigUint::zero();
+            for _ in 0..g.range(1, 4) {
+                v.set_bit(g.below(bits - 1), true);
+            }
+            ("scalar_low_hamming", v % order)
+        }
+        8 => ("scalar_runs", runs(g, bits - 1) % order),
+        _ => ("scalar_random", g.biguint_below(order)),
+    };
+    g.hit(class);
+    value
+}
+
+/// An integer that may exceed the order, for APIs that take raw integers: the classes of
+/// [`scalar`] plus r, r + 1 and values in r..2²⁵⁶.
+pub fn raw_scalar(g: &mut Gen, order: &BigUint) -> BigUint {
+    if g.bias() == Bias::Uniform {
+        return g.biguint_bits(256);
+    }
+    match g.weighted(&[80, 5, 5, 10]) {
+        0 => scalar(g, order),
+        1 => {
+            g.hit("scalar_order");
+            order.clone()
+        }
+        2 => {
+            g.hit("scalar_order_plus_1");
+            order + 1u8
+        }
+        _ => {
+            g.hit("scalar_above_order");
+            let v = g.biguint_bits(256);
+            if &v < order {
+                v + order
+            } else {
+                v
+            }
+        }
+    }
+}
+
+/// Alternating runs of 1s and 0s of random lengths, `bits` bits long.
+fn runs(g: &mut Gen, bits: u64) -> BigUint {
+    let mut v = BigUint::zero();
+    let mut pos = 0;
+    let mut ones = g.chance(1, 2);
+    while pos < bits {
+        let len = g.range(8, 64) as u64;
+        if ones {
+            for b in pos..(pos + len).min(bits) {
+                v.set_bit(b, true);
+            }
+        }
+        pos += len;
+        ones = !ones;
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gen::case_bytes;
+
+    fn order() -> BigUint {
+        // The BN254 scalar field order.
+        BigUint::parse_bytes(
+            b"30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001",
+            16,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn every_class_is_drawn_and_values_stay_below_the_order() {
+        let r = order();
+        let mut seen = std::collections::BTreeSet::new();
+        for i in 0..400 {
+            let data = case_bytes(0, "scalars", i, 64);
+            let mut g = Gen::new(&data, Bias::Edge);
+            let s = scalar(&mut g, &r);
+            assert!(s < r);
+            if g.classes().contains("scalar_zero") {
+                assert!(s.is_zero());
+            }
+            if g.classes().contains("scalar_order_minus_1") {
+                assert_eq!(s, &r - 1u8);
+            }
+            if g.classes().contains("scalar_high_hamming") {
+                assert!(s.count_ones() > 240, "{s:x}");
+            }
+            if g.classes().contains("scalar_low_hamming") {
+                assert!(s.count_ones() <= 4);
+            }
+            seen.extend(g.into_classes());
+        }
+        for class in SCALAR_CLASSES {
+            assert!(seen.contains(class), "{class} never drawn");
+        }
+    }
+
+    #[test]
+    fn raw_scalars_reach_the_order_and_beyond() {
+        let r = order();
+        let mut seen = std::collections::BTreeSet::new();
+        for i in 0..300 {
+            let data = case_bytes(0, "raw", i, 64);
+            let mut g = Gen::new(&data, Bias::Edge);
+            let s = raw_scalar(&mut g, &r);
+            if g.classes().contains("scalar_above_order") {
+                assert!(s >= r);
+            }
+            seen.extend(g.into_classes());
+        }
+        for class in RAW_SCALAR_CLASSES {
+            assert!(seen.contains(class), "{class} never drawn");
+        }
+    }
+
+    #[test]
+    fn uniform_bias_records_no_classes() {
+        let data = case_bytes(0, "u", 0, 64);
+        let mut g = Gen::new(&data, Bias::Uniform);
+        for _ in 0..50 {
+            scalar(&mut g, &order());
+        }
+        assert!(g.classes().is_empty());
+    }
+}
