@@ -78,7 +78,11 @@ pub trait Routine: Send + Sync + 'static {
 
     /// Describes how two different outputs differ (used in mismatch verdicts).
     fn diff(&self, subject: &Self::Output, oracle: &Self::Output) -> String {
-        format!("subject {} vs oracle {}", self.render_output(subject), self.render_output(oracle))
+        format!(
+            "subject {} vs oracle {}",
+            self.render_output(subject),
+            self.render_output(oracle)
+        )
     }
 
     /// A readable rendering of a case (points and scalars in hex).
@@ -235,7 +239,14 @@ pub fn run_case<R: Routine + ?Sized>(
     });
     timings.compare = start.elapsed();
 
-    CaseRun { routine: name, verdict, expected, classes, timings, details }
+    CaseRun {
+        routine: name,
+        verdict,
+        expected,
+        classes,
+        timings,
+        details,
+    }
 }
 
 /// The number of threads in the pool subjects run in: `ECDIFF_RAYON_THREADS`, default 4.

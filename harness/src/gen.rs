@@ -90,7 +90,8 @@ impl<'a> Gen<'a> {
 
     fn fallback(&mut self) -> &mut ChaCha8Rng {
         let seed = self.fallback_seed;
-        self.fallback.get_or_insert_with(|| ChaCha8Rng::seed_from_u64(seed))
+        self.fallback
+            .get_or_insert_with(|| ChaCha8Rng::seed_from_u64(seed))
     }
 
     /// Fills `buf` from the input while it lasts, then from the fallback stream.

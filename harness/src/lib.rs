@@ -21,8 +21,13 @@
 //!   replayable corpus file with a readable companion.
 #![warn(missing_docs)]
 
+pub mod corpus;
 pub mod engine;
 pub mod gen;
+pub mod routines;
+pub mod shapes;
+pub mod subjects;
+pub mod suite;
 
 pub use engine::{
     CaseRun, Detail, DynRoutine, Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind,

@@ -129,7 +129,10 @@ pub struct Verdict {
 impl Verdict {
     /// A verdict of `kind` with `detail`.
     pub fn new(kind: VerdictKind, detail: impl Into<String>) -> Self {
-        Verdict { kind, detail: detail.into() }
+        Verdict {
+            kind,
+            detail: detail.into(),
+        }
     }
 
     /// Agreement.
@@ -149,7 +152,10 @@ pub struct Expected {
 
 impl Expected {
     /// Agreement, the default.
-    pub const AGREE: Expected = Expected { kind: VerdictKind::Agree, reason: "" };
+    pub const AGREE: Expected = Expected {
+        kind: VerdictKind::Agree,
+        reason: "",
+    };
 
     /// A known finding of `kind`, documented by `reason`.
     pub const fn known(kind: VerdictKind, reason: &'static str) -> Self {
@@ -181,21 +187,29 @@ pub fn compare<T: PartialEq>(
         (Value(s), Value(o)) if s == o => Verdict::agree(),
         (Value(s), Value(o)) => Verdict::new(K::Mismatch, diff(s, o)),
         (Rejected(_), Rejected(_)) => Verdict::agree(),
-        (Value(_), Rejected(r)) => {
-            Verdict::new(K::OracleRejected, format!("subject accepted; oracle rejected: {r}"))
-        }
-        (Rejected(r), Value(_)) => {
-            Verdict::new(K::Mismatch, format!("subject rejected an input the oracle accepts: {r}"))
-        }
+        (Value(_), Rejected(r)) => Verdict::new(
+            K::OracleRejected,
+            format!("subject accepted; oracle rejected: {r}"),
+        ),
+        (Rejected(r), Value(_)) => Verdict::new(
+            K::Mismatch,
+            format!("subject rejected an input the oracle accepts: {r}"),
+        ),
     }
 }
 
 /// A first-difference description for two sequences of equal element type.
 pub fn diff_vec<T: PartialEq + std::fmt::Debug>(subject: &[T], oracle: &[T]) -> String {
     if subject.len() != oracle.len() {
-        return format!("length {} (subject) vs {} (oracle)", subject.len(), oracle.len());
+        return format!(
+            "length {} (subject) vs {} (oracle)",
+            subject.len(),
+            oracle.len()
+        );
     }
-    let bad: Vec<usize> = (0..subject.len()).filter(|&i| subject[i] != oracle[i]).collect();
+    let bad: Vec<usize> = (0..subject.len())
+        .filter(|&i| subject[i] != oracle[i])
+        .collect();
     match bad.first() {
         None => "equal".into(),
         Some(&i) => format!(
@@ -231,14 +245,30 @@ mod tests {
         assert_eq!(compare(&rej(), &rej(), d).kind, VerdictKind::Agree);
         assert_eq!(compare(&v(1), &rej(), d).kind, VerdictKind::OracleRejected);
         assert_eq!(compare(&rej(), &v(1), d).kind, VerdictKind::Mismatch);
-        assert_eq!(compare(&panic("x", None), &v(1), d).kind, VerdictKind::SubjectPanicked);
-        assert_eq!(compare(&v(1), &panic("x", None), d).kind, VerdictKind::OraclePanicked);
         assert_eq!(
-            compare(&panic("k256 contract violated: mul on magnitude 9", None), &v(1), d).kind,
+            compare(&panic("x", None), &v(1), d).kind,
+            VerdictKind::SubjectPanicked
+        );
+        assert_eq!(
+            compare(&v(1), &panic("x", None), d).kind,
+            VerdictKind::OraclePanicked
+        );
+        assert_eq!(
+            compare(
+                &panic("k256 contract violated: mul on magnitude 9", None),
+                &v(1),
+                d
+            )
+            .kind,
             VerdictKind::ContractViolation
         );
         assert_eq!(
-            compare(&v(1), &Outcome::Violated("negate(1) on magnitude 2".into()), d).kind,
+            compare(
+                &v(1),
+                &Outcome::Violated("negate(1) on magnitude 2".into()),
+                d
+            )
+            .kind,
             VerdictKind::ContractViolation
         );
         assert_eq!(

@@ -40,8 +40,15 @@ impl Lengths {
         if g.bias() == Bias::Uniform {
             return g.range(min, self.max);
         }
-        let threshold_weight = if self.thresholds.is_empty() { 0 } else { 30 };
-        match g.weighted(&[u32::from(self.allow_empty) * 8, 10, 8, 24, threshold_weight, 20]) {
+        let threshold_weight = if self.thresholds.is_empty() { 0 } else { 50 };
+        match g.weighted(&[
+            u32::from(self.allow_empty) * 8,
+            8,
+            6,
+            18,
+            threshold_weight,
+            10,
+        ]) {
             0 => {
                 g.hit("len_0");
                 0
@@ -83,7 +90,11 @@ mod tests {
 
     #[test]
     fn thresholds_are_hit_on_both_sides() {
-        let spec = Lengths { max: 40, thresholds: &[("w32", 32), ("chunk8", 9)], allow_empty: true };
+        let spec = Lengths {
+            max: 40,
+            thresholds: &[("w32", 32), ("chunk8", 9)],
+            allow_empty: true,
+        };
         let mut seen = std::collections::BTreeSet::new();
         for i in 0..400 {
             let data = case_bytes(0, "len", i, 16);

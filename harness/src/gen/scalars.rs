@@ -39,7 +39,7 @@ pub fn scalar(g: &mut Gen, order: &BigUint) -> BigUint {
         return g.biguint_below(order);
     }
     let bits = order.bits();
-    let weights = [6, 6, 3, 6, 8, 6, 5, 5, 5, 50];
+    let weights = [6, 6, 5, 6, 6, 6, 6, 6, 6, 47];
     let (class, value) = match g.weighted(&weights) {
         0 => ("scalar_zero", BigUint::zero()),
         1 => ("scalar_one", BigUint::one()),

@@ -1,0 +1,204 @@
+//! The registry of built-in routines: every (subject, oracle) pair ecdiff knows, by name.
+//!
+//! A routine's name is its identity everywhere: the fuzz target `fuzz/fuzz_targets/<name>.rs`,
+//! the corpus folder `corpus/<name>/`, the CLI's `ecdiff run <name>`, and the test
+//! `tests/<family>.rs::<name>`.
+
+use crate::engine::DynRoutine;
+use crate::shapes::{self, Spec};
+use crate::subjects::dory::{Ark, Dory, DoryFold, ARK, DORY};
+use ecdiff_oracles::curves::{bn254_fr, Bn254G1, Bn254G2};
+use std::sync::OnceLock;
+
+/// ark-ec 0.5's MSM window: c = 3 below 32 bases, else ⌈log₂ n⌉·69/100 + 2, so c changes
+/// at n = 32, 33, 129, 257, 1025 and 2049 (`msm_bigint_wnaf`).
+pub const ARK_MSM_WINDOWS: &[(&str, usize)] = &[
+    ("ark_window_c5", 32),
+    ("ark_window_c6", 33),
+    ("ark_window_c7", 129),
+    ("ark_window_c8", 257),
+    ("ark_window_c9", 1025),
+    ("ark_window_c10", 2049),
+];
+
+/// dory's `fold_field_vectors` splits with rayon's `with_min_len(1 << 10)`.
+pub const FOLD_SPLITS: &[(&str, usize)] = &[("rayon_min_len", 1024), ("two_min_len_chunks", 2048)];
+
+/// dory's `gt_msm` splits into chunks of max(⌈n / threads⌉, `GT_MSM_MIN_CHUNK` = 8) when that
+/// is below n; with the engine's 4 subject threads the split starts at n = 9 and chunks grow
+/// past 8 from n = 33.
+pub const GT_MSM_SPLITS: &[(&str, usize)] = &[("gt_min_chunk", 9), ("gt_chunk_above_min", 33)];
+
+/// ark-ff's parallel `batch_inversion` gives each of the 4 threads max(n / 4, 1) elements.
+pub const BATCH_INVERSION_SPLITS: &[(&str, usize)] =
+    &[("one_per_thread", 4), ("two_per_thread", 8)];
+
+fn dory(name: &'static str, function: &'static str) -> Spec {
+    Spec::new(name).family("dory").subject(DORY, function)
+}
+
+fn ark(name: &'static str, function: &'static str) -> Spec {
+    Spec::new(name).family("dory").subject(ARK, function)
+}
+
+fn build() -> Vec<Box<dyn DynRoutine>> {
+    let fr = bn254_fr().modulus();
+    vec![
+        Box::new(shapes::msm::check::<Bn254G1, _>(
+            dory("dory_g1_msm", "G1Routines::msm")
+                .lengths(300, ARK_MSM_WINDOWS)
+                .cases(320),
+            Dory,
+        )),
+        Box::new(shapes::msm::check::<Bn254G2, _>(
+            dory("dory_g2_msm", "G2Routines::msm")
+                .lengths(160, ARK_MSM_WINDOWS)
+                .cases(320),
+            Dory,
+        )),
+        Box::new(shapes::vector::check_fixed_base::<Bn254G1, _>(
+            dory(
+                "dory_g1_fixed_base_vector_scalar_mul",
+                "G1Routines::fixed_base_vector_scalar_mul",
+            )
+            .lengths(40, &[])
+            .cases(160),
+            Dory,
+        )),
+        Box::new(shapes::vector::check_fixed_base::<Bn254G2, _>(
+            dory(
+                "dory_g2_fixed_base_vector_scalar_mul",
+                "G2Routines::fixed_base_vector_scalar_mul",
+            )
+            .lengths(16, &[])
+            .cases(128),
+            Dory,
+        )),
+        Box::new(shapes::vector::check_bases_then_add::<Bn254G1, _>(
+            dory(
+                "dory_g1_fixed_scalar_mul_bases_then_add",
+                "G1Routines::fixed_scalar_mul_bases_then_add",
+            )
+            .lengths(40, &[])
+            .cases(128),
+            Dory,
+        )),
+        Box::new(shapes::vector::check_bases_then_add::<Bn254G2, _>(
+            dory(
+                "dory_g2_fixed_scalar_mul_bases_then_add",
+                "G2Routines::fixed_scalar_mul_bases_then_add",
+            )
+            .lengths(16, &[])
+            .cases(96),
+            Dory,
+        )),
+        Box::new(shapes::vector::check_vs_then_add::<Bn254G1, _>(
+            dory(
+                "dory_g1_fixed_scalar_mul_vs_then_add",
+                "G1Routines::fixed_scalar_mul_vs_then_add",
+            )
+            .lengths(40, &[])
+            .cases(128),
+            Dory,
+        )),
+        Box::new(shapes::vector::check_vs_then_add::<Bn254G2, _>(
+            dory(
+                "dory_g2_fixed_scalar_mul_vs_then_add",
+                "G2Routines::fixed_scalar_mul_vs_then_add",
+            )
+            .lengths(16, &[])
+            .cases(96),
+            Dory,
+        )),
+        Box::new(shapes::fold::check(
+            dory(
+                "dory_g1_fold_field_vectors",
+                "G1Routines::fold_field_vectors",
+            )
+            .lengths(64, FOLD_SPLITS)
+            .cases(192),
+            fr,
+            DoryFold::G1,
+        )),
+        Box::new(shapes::fold::check(
+            dory(
+                "dory_g2_fold_field_vectors",
+                "G2Routines::fold_field_vectors",
+            )
+            .lengths(64, FOLD_SPLITS)
+            .cases(192),
+            fr,
+            DoryFold::G2,
+        )),
+        Box::new(shapes::gt::check_multi_exp(
+            dory("dory_gt_msm", "BN254::gt_msm (PairingCurve)")
+                .lengths(40, GT_MSM_SPLITS)
+                .cases(128),
+            Dory,
+        )),
+        Box::new(shapes::gt::check_scale(
+            dory("dory_gt_scale", "ArkGT::scale (Group)").cases(256),
+            Dory,
+        )),
+        Box::new(shapes::normalize::check::<Bn254G1, _>(
+            ark("ark_g1_normalize_batch", "G1Projective::normalize_batch")
+                .lengths(64, BATCH_INVERSION_SPLITS)
+                .cases(160),
+            Ark,
+        )),
+        Box::new(shapes::normalize::check::<Bn254G2, _>(
+            ark("ark_g2_normalize_batch", "G2Projective::normalize_batch")
+                .lengths(32, BATCH_INVERSION_SPLITS)
+                .cases(128),
+            Ark,
+        )),
+        Box::new(shapes::msm::check_affine::<Bn254G1, _>(
+            ark("ark_g1_msm", "VariableBaseMSM::msm (G1)")
+                .lengths(300, ARK_MSM_WINDOWS)
+                .cases(320),
+            Ark,
+        )),
+        Box::new(shapes::msm::check_affine::<Bn254G2, _>(
+            ark("ark_g2_msm", "VariableBaseMSM::msm (G2)")
+                .lengths(160, ARK_MSM_WINDOWS)
+                .cases(320),
+            Ark,
+        )),
+    ]
+}
+
+/// Every built-in routine, in registry order.
+pub fn all() -> &'static [Box<dyn DynRoutine>] {
+    static ALL: OnceLock<Vec<Box<dyn DynRoutine>>> = OnceLock::new();
+    ALL.get_or_init(build)
+}
+
+/// The routine called `name`.
+pub fn by_name(name: &str) -> Option<&'static dyn DynRoutine> {
+    all().iter().find(|r| r.info().name == name).map(|r| &**r)
+}
+
+/// The routines whose name equals or starts with one of `selectors` (all of them for none).
+/// Returns the selectors that matched nothing as the error.
+pub fn select(selectors: &[String]) -> Result<Vec<&'static dyn DynRoutine>, Vec<String>> {
+    if selectors.is_empty() {
+        return Ok(all().iter().map(|r| &**r).collect());
+    }
+    let unknown: Vec<String> = selectors
+        .iter()
+        .filter(|s| !all().iter().any(|r| r.info().name.starts_with(s.as_str())))
+        .cloned()
+        .collect();
+    if !unknown.is_empty() {
+        return Err(unknown);
+    }
+    Ok(all()
+        .iter()
+        .filter(|r| {
+            selectors
+                .iter()
+                .any(|s| r.info().name.starts_with(s.as_str()))
+        })
+        .map(|r| &**r)
+        .collect())
+}

@@ -1,0 +1,77 @@
+//! Batch normalization: Jacobian points to affine points, the identity for Z = 0
+//! (ark's `CurveGroup::normalize_batch`, one shared Montgomery inversion).
+//!
+//! Oracle: the textbook conversion (X/Z², Y/Z³) of each input on its own, with one field
+//! inversion per point, Z = 0 mapping to the identity whatever X and Y are.
+
+use super::{hex_gen_points, hex_points, Spec};
+use crate::engine::{diff_vec, Outcome, Routine, RoutineInfo};
+use crate::gen::points::{point_classes, points, GenPoint, Jacobian, Representation, SwGroup};
+use crate::gen::Gen;
+use ecdiff_oracles::weierstrass::Point;
+use std::marker::PhantomData;
+
+/// A batch normalization under test.
+pub trait NormalizeBatch<C: SwGroup>: Send + Sync + 'static {
+    /// The affine form of every input, in order.
+    fn normalize_batch(&self, points: &[Jacobian<C::F>]) -> Vec<Point<C::F>>;
+}
+
+/// The differential check of a batch normalization.
+pub struct NormalizeCheck<C: SwGroup> {
+    spec: Spec,
+    subject: Box<dyn NormalizeBatch<C>>,
+    _group: PhantomData<C>,
+}
+
+/// Checks a batch normalization.
+pub fn check<C: SwGroup, S: NormalizeBatch<C>>(spec: Spec, subject: S) -> NormalizeCheck<C> {
+    NormalizeCheck {
+        spec,
+        subject: Box::new(subject),
+        _group: PhantomData,
+    }
+}
+
+impl<C: SwGroup> Routine for NormalizeCheck<C> {
+    type Case = Vec<GenPoint<C::F>>;
+    type Output = Vec<Point<C::F>>;
+
+    fn info(&self) -> RoutineInfo {
+        let mut classes = self.spec.lengths.classes();
+        classes.extend(point_classes(Representation::Jacobian));
+        self.spec
+            .info("textbook (X/Z², Y/Z³) per point, Z = 0 → identity", classes)
+    }
+
+    fn generate(&self, g: &mut Gen) -> Self::Case {
+        let n = self.spec.lengths.draw(g);
+        points(g, C::instance(), n, Representation::Jacobian)
+    }
+
+    fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
+        let jacs: Vec<_> = case.iter().map(|p| p.jac.clone()).collect();
+        Outcome::Value(self.subject.normalize_batch(&jacs))
+    }
+
+    fn oracle(&self, case: &Self::Case) -> Outcome<Self::Output> {
+        let curve = C::instance().curve();
+        Outcome::Value(
+            case.iter()
+                .map(|p| curve.from_jacobian(&p.jac.x, &p.jac.y, &p.jac.z))
+                .collect(),
+        )
+    }
+
+    fn diff(&self, subject: &Self::Output, oracle: &Self::Output) -> String {
+        diff_vec(subject, oracle)
+    }
+
+    fn render_case(&self, case: &Self::Case) -> String {
+        format!("n = {}\npoints = {}", case.len(), hex_gen_points(case))
+    }
+
+    fn render_output(&self, output: &Self::Output) -> String {
+        hex_points(output)
+    }
+}

@@ -1,0 +1,212 @@
+//! dory-pcs 0.5.0 (`backends` feature): the arkworks `DoryRoutines` for BN254 G1 and G2 and
+//! `PairingCurve::gt_msm`, plus the ark-ec 0.5 routines they stand on (`normalize_batch`,
+//! `VariableBaseMSM::msm`). Each adapter implements a [`crate::shapes`] trait: the same public
+//! API a downstream crate uses for its own routines.
+
+use super::ark;
+use crate::gen::points::Jacobian;
+use crate::shapes::fold::FieldFold;
+use crate::shapes::gt::{GtMultiExp, GtScale};
+use crate::shapes::msm::{AffineMsm, Msm};
+use crate::shapes::normalize::NormalizeBatch;
+use crate::shapes::vector::{BasesThenAdd, FixedBaseVectorScalarMul, VsThenAdd};
+use ark_bn254::{Fr, G1Projective, G2Projective};
+use ark_ec::pairing::PairingOutput;
+use ark_ec::{CurveGroup, VariableBaseMSM};
+use dory_pcs::backends::arkworks::{ArkFr, ArkG1, ArkG2, ArkGT, G1Routines, G2Routines, BN254};
+use dory_pcs::primitives::arithmetic::{DoryRoutines, Group as _, PairingCurve};
+use ecdiff_oracles::curves::{Bn254G1, Bn254G2};
+use ecdiff_oracles::field::Fp;
+use ecdiff_oracles::tower::{Fp12, Fp2};
+use ecdiff_oracles::weierstrass::Point;
+use num_bigint::BigUint;
+
+/// The crate and version every adapter here tests.
+pub const DORY: &str = "dory-pcs 0.5.0";
+/// ark-ec's version.
+pub const ARK: &str = "ark-ec 0.5.0";
+
+fn frs(s: &[BigUint]) -> Vec<ArkFr> {
+    s.iter().map(|x| ArkFr(ark::fr(x))).collect()
+}
+
+fn g1s(p: &[Jacobian<Fp>]) -> Vec<ArkG1> {
+    p.iter().map(|p| ArkG1(ark::g1(p))).collect()
+}
+
+fn g2s(p: &[Jacobian<Fp2>]) -> Vec<ArkG2> {
+    p.iter().map(|p| ArkG2(ark::g2(p))).collect()
+}
+
+/// `G1Routines` / `G2Routines` from dory-pcs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Dory;
+
+impl Msm<Bn254G1> for Dory {
+    fn msm(&self, bases: &[Jacobian<Fp>], scalars: &[BigUint]) -> Point<Fp> {
+        ark::from_g1(&G1Routines::msm(&g1s(bases), &frs(scalars)).0)
+    }
+}
+
+impl Msm<Bn254G2> for Dory {
+    fn msm(&self, bases: &[Jacobian<Fp2>], scalars: &[BigUint]) -> Point<Fp2> {
+        ark::from_g2(&G2Routines::msm(&g2s(bases), &frs(scalars)).0)
+    }
+}
+
+impl FixedBaseVectorScalarMul<Bn254G1> for Dory {
+    fn fixed_base_vector_scalar_mul(
+        &self,
+        base: &Jacobian<Fp>,
+        scalars: &[BigUint],
+    ) -> Vec<Point<Fp>> {
+        let out = G1Routines::fixed_base_vector_scalar_mul(&ArkG1(ark::g1(base)), &frs(scalars));
+        out.iter().map(|p| ark::from_g1(&p.0)).collect()
+    }
+}
+
+impl FixedBaseVectorScalarMul<Bn254G2> for Dory {
+    fn fixed_base_vector_scalar_mul(
+        &self,
+        base: &Jacobian<Fp2>,
+        scalars: &[BigUint],
+    ) -> Vec<Point<Fp2>> {
+        let out = G2Routines::fixed_base_vector_scalar_mul(&ArkG2(ark::g2(base)), &frs(scalars));
+        out.iter().map(|p| ark::from_g2(&p.0)).collect()
+    }
+}
+
+impl BasesThenAdd<Bn254G1> for Dory {
+    fn fixed_scalar_mul_bases_then_add(
+        &self,
+        bases: &[Jacobian<Fp>],
+        vs: &[Jacobian<Fp>],
+        scalar: &BigUint,
+    ) -> Vec<Point<Fp>> {
+        let mut vs = g1s(vs);
+        G1Routines::fixed_scalar_mul_bases_then_add(&g1s(bases), &mut vs, &ArkFr(ark::fr(scalar)));
+        vs.iter().map(|p| ark::from_g1(&p.0)).collect()
+    }
+}
+
+impl BasesThenAdd<Bn254G2> for Dory {
+    fn fixed_scalar_mul_bases_then_add(
+        &self,
+        bases: &[Jacobian<Fp2>],
+        vs: &[Jacobian<Fp2>],
+        scalar: &BigUint,
+    ) -> Vec<Point<Fp2>> {
+        let mut vs = g2s(vs);
+        G2Routines::fixed_scalar_mul_bases_then_add(&g2s(bases), &mut vs, &ArkFr(ark::fr(scalar)));
+        vs.iter().map(|p| ark::from_g2(&p.0)).collect()
+    }
+}
+
+impl VsThenAdd<Bn254G1> for Dory {
+    fn fixed_scalar_mul_vs_then_add(
+        &self,
+        vs: &[Jacobian<Fp>],
+        addends: &[Jacobian<Fp>],
+        scalar: &BigUint,
+    ) -> Vec<Point<Fp>> {
+        let mut vs = g1s(vs);
+        G1Routines::fixed_scalar_mul_vs_then_add(&mut vs, &g1s(addends), &ArkFr(ark::fr(scalar)));
+        vs.iter().map(|p| ark::from_g1(&p.0)).collect()
+    }
+}
+
+impl VsThenAdd<Bn254G2> for Dory {
+    fn fixed_scalar_mul_vs_then_add(
+        &self,
+        vs: &[Jacobian<Fp2>],
+        addends: &[Jacobian<Fp2>],
+        scalar: &BigUint,
+    ) -> Vec<Point<Fp2>> {
+        let mut vs = g2s(vs);
+        G2Routines::fixed_scalar_mul_vs_then_add(&mut vs, &g2s(addends), &ArkFr(ark::fr(scalar)));
+        vs.iter().map(|p| ark::from_g2(&p.0)).collect()
+    }
+}
+
+/// `fold_field_vectors` through one group's routines (G1's and G2's share an implementation
+/// in dory 0.5.0, but each is a public entry point of its own).
+#[derive(Clone, Copy, Debug)]
+pub enum DoryFold {
+    /// Through `G1Routines`.
+    G1,
+    /// Through `G2Routines`.
+    G2,
+}
+
+impl FieldFold for DoryFold {
+    fn fold(&self, left: &[BigUint], right: &[BigUint], scalar: &BigUint) -> Vec<BigUint> {
+        let mut left = frs(left);
+        let (right, scalar) = (frs(right), ArkFr(ark::fr(scalar)));
+        match self {
+            DoryFold::G1 => {
+                <G1Routines as DoryRoutines<ArkG1>>::fold_field_vectors(&mut left, &right, &scalar)
+            }
+            DoryFold::G2 => {
+                <G2Routines as DoryRoutines<ArkG2>>::fold_field_vectors(&mut left, &right, &scalar)
+            }
+        }
+        left.iter().map(|x| ark::from_fr(&x.0)).collect()
+    }
+}
+
+fn gt(x: &Fp12) -> ArkGT {
+    ArkGT(PairingOutput(ark::fq12(x)))
+}
+
+impl GtMultiExp for Dory {
+    fn gt_msm(&self, elems: &[Fp12], exps: &[BigUint]) -> Fp12 {
+        let ts: Vec<ArkGT> = elems.iter().map(gt).collect();
+        ark::from_fq12(&BN254::gt_msm(&ts, &frs(exps)).0 .0)
+    }
+}
+
+impl GtScale for Dory {
+    fn scale(&self, elem: &Fp12, exp: &BigUint) -> Fp12 {
+        ark::from_fq12(&gt(elem).scale(&ArkFr(ark::fr(exp))).0 .0)
+    }
+}
+
+/// ark-ec's own routines, on the same inputs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ark;
+
+impl NormalizeBatch<Bn254G1> for Ark {
+    fn normalize_batch(&self, points: &[Jacobian<Fp>]) -> Vec<Point<Fp>> {
+        let ps: Vec<G1Projective> = points.iter().map(ark::g1).collect();
+        G1Projective::normalize_batch(&ps)
+            .iter()
+            .map(ark::from_g1_affine)
+            .collect()
+    }
+}
+
+impl NormalizeBatch<Bn254G2> for Ark {
+    fn normalize_batch(&self, points: &[Jacobian<Fp2>]) -> Vec<Point<Fp2>> {
+        let ps: Vec<G2Projective> = points.iter().map(ark::g2).collect();
+        G2Projective::normalize_batch(&ps)
+            .iter()
+            .map(ark::from_g2_affine)
+            .collect()
+    }
+}
+
+impl AffineMsm<Bn254G1> for Ark {
+    fn msm(&self, bases: &[Point<Fp>], scalars: &[BigUint]) -> Point<Fp> {
+        let b: Vec<_> = bases.iter().map(ark::g1_affine).collect();
+        let s: Vec<Fr> = scalars.iter().map(ark::fr).collect();
+        ark::from_g1(&G1Projective::msm(&b, &s).expect("equal lengths"))
+    }
+}
+
+impl AffineMsm<Bn254G2> for Ark {
+    fn msm(&self, bases: &[Point<Fp2>], scalars: &[BigUint]) -> Point<Fp2> {
+        let b: Vec<_> = bases.iter().map(ark::g2_affine).collect();
+        let s: Vec<Fr> = scalars.iter().map(ark::fr).collect();
+        ark::from_g2(&G2Projective::msm(&b, &s).expect("equal lengths"))
+    }
+}
