@@ -23,11 +23,14 @@
 
 pub mod corpus;
 pub mod engine;
+pub mod families;
 pub mod gen;
 pub mod routines;
 pub mod shapes;
 pub mod subjects;
 pub mod suite;
+#[cfg(feature = "zoo")]
+pub mod zoo;
 
 pub use engine::{
     CaseRun, Detail, DynRoutine, Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind,

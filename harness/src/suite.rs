@@ -98,6 +98,8 @@ pub struct Suite<'r> {
     cases: u32,
     seed: u64,
     bias: Bias,
+    shrink: bool,
+    save: bool,
 }
 
 impl<'r> Suite<'r> {
@@ -130,6 +132,19 @@ impl<'r> Suite<'r> {
         self
     }
 
+    /// Reports the first finding as found, without shrinking it (the zoo's tests only need
+    /// to know that a finding turns up).
+    pub fn no_shrink(mut self) -> Self {
+        self.shrink = false;
+        self
+    }
+
+    /// Does not save the finding's input (for findings that are expected, like the zoo's).
+    pub fn no_save(mut self) -> Self {
+        self.save = false;
+        self
+    }
+
     /// Runs the budget; returns what was observed, or the first (shrunk) finding.
     pub fn try_run(&self) -> Result<SuiteReport, Box<SuiteFailure>> {
         let info = self.routine.info();
@@ -140,7 +155,7 @@ impl<'r> Suite<'r> {
         let config = Config {
             cases: self.cases,
             failure_persistence: None,
-            max_shrink_iters: 256,
+            max_shrink_iters: if self.shrink { 256 } else { 0 },
             max_shrink_time: 60_000,
             ..Config::default()
         };
@@ -202,8 +217,17 @@ impl<'r> Suite<'r> {
             case_index: None,
             source: format!("cargo test (proptest, {} cases, shrunk)", self.cases),
         };
-        let paths = CorpusPaths::under(&findings_dir());
-        let saved = corpus::save_finding(&paths, &run, &bytes, &provenance).ok();
+        let saved = if self.save {
+            corpus::save_finding(
+                &CorpusPaths::under(&findings_dir()),
+                &run,
+                &bytes,
+                &provenance,
+            )
+            .ok()
+        } else {
+            None
+        };
         SuiteFailure {
             run,
             bytes,
