@@ -111,6 +111,8 @@ impl<'r> Suite<'r> {
             cases: env_cases(default),
             seed: env_seed(),
             bias: Bias::Edge,
+            shrink: true,
+            save: true,
         }
     }
 
