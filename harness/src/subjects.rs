@@ -6,3 +6,7 @@
 
 pub mod ark;
 pub mod dory;
+pub mod dalek;
+pub mod ecsm;
+pub mod k256;
+pub mod tari;

@@ -1,0 +1,1 @@
+//! curve25519 family adapters (in progress).

@@ -1,0 +1,1 @@
+//! secp256k1 family adapters (in progress).

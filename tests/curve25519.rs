@@ -1,0 +1,1 @@
+//! The Curve25519 family (in progress).

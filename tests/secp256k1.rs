@@ -1,0 +1,1 @@
+//! The secp256k1 family (in progress).
