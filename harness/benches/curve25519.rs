@@ -1,0 +1,2 @@
+//! curve25519 benchmarks (in progress).
+fn main() {}

@@ -1,0 +1,2 @@
+//! dory benchmarks (in progress).
+fn main() {}

@@ -1,0 +1,2 @@
+//! secp256k1 benchmarks (in progress).
+fn main() {}
