@@ -32,136 +32,149 @@ pub const GT_MSM_SPLITS: &[(&str, usize)] = &[("gt_min_chunk", 9), ("gt_chunk_ab
 pub const BATCH_INVERSION_SPLITS: &[(&str, usize)] =
     &[("one_per_thread", 4), ("two_per_thread", 8)];
 
-fn dory(name: &'static str, function: &'static str) -> Spec {
-    Spec::new(name).family("dory").subject(DORY, function)
-}
-
-fn ark(name: &'static str, function: &'static str) -> Spec {
-    Spec::new(name).family("dory").subject(ARK, function)
+/// The spec of each routine of the family (name, subject, lengths, budget). The bug zoo
+/// reuses these, so a broken variant sees exactly the cases of the routine it breaks.
+pub(crate) fn spec(name: &'static str) -> Spec {
+    let (subject, function, max, thresholds, cases): (
+        _,
+        _,
+        _,
+        &'static [(&'static str, usize)],
+        _,
+    ) = match name {
+        "dory_g1_msm" => (DORY, "G1Routines::msm", 300, ARK_MSM_WINDOWS, 320),
+        "dory_g2_msm" => (DORY, "G2Routines::msm", 160, ARK_MSM_WINDOWS, 320),
+        "dory_g1_fixed_base_vector_scalar_mul" => (
+            DORY,
+            "G1Routines::fixed_base_vector_scalar_mul",
+            40,
+            &[],
+            160,
+        ),
+        "dory_g2_fixed_base_vector_scalar_mul" => (
+            DORY,
+            "G2Routines::fixed_base_vector_scalar_mul",
+            16,
+            &[],
+            128,
+        ),
+        "dory_g1_fixed_scalar_mul_bases_then_add" => (
+            DORY,
+            "G1Routines::fixed_scalar_mul_bases_then_add",
+            40,
+            &[],
+            192,
+        ),
+        "dory_g2_fixed_scalar_mul_bases_then_add" => (
+            DORY,
+            "G2Routines::fixed_scalar_mul_bases_then_add",
+            16,
+            &[],
+            160,
+        ),
+        "dory_g1_fixed_scalar_mul_vs_then_add" => (
+            DORY,
+            "G1Routines::fixed_scalar_mul_vs_then_add",
+            40,
+            &[],
+            192,
+        ),
+        "dory_g2_fixed_scalar_mul_vs_then_add" => (
+            DORY,
+            "G2Routines::fixed_scalar_mul_vs_then_add",
+            16,
+            &[],
+            160,
+        ),
+        "dory_g1_fold_field_vectors" => {
+            (DORY, "G1Routines::fold_field_vectors", 64, FOLD_SPLITS, 192)
+        }
+        "dory_g2_fold_field_vectors" => {
+            (DORY, "G2Routines::fold_field_vectors", 64, FOLD_SPLITS, 192)
+        }
+        "dory_gt_msm" => (DORY, "BN254::gt_msm (PairingCurve)", 40, GT_MSM_SPLITS, 128),
+        "dory_gt_scale" => (DORY, "ArkGT::scale (Group)", 1, &[], 256),
+        "ark_g1_normalize_batch" => (
+            ARK,
+            "G1Projective::normalize_batch",
+            64,
+            BATCH_INVERSION_SPLITS,
+            160,
+        ),
+        "ark_g2_normalize_batch" => (
+            ARK,
+            "G2Projective::normalize_batch",
+            32,
+            BATCH_INVERSION_SPLITS,
+            128,
+        ),
+        "ark_g1_msm" => (ARK, "VariableBaseMSM::msm (G1)", 300, ARK_MSM_WINDOWS, 320),
+        "ark_g2_msm" => (ARK, "VariableBaseMSM::msm (G2)", 160, ARK_MSM_WINDOWS, 320),
+        other => panic!("no dory-family routine named {other}"),
+    };
+    Spec::new(name)
+        .family("dory")
+        .subject(subject, function)
+        .lengths(max, thresholds)
+        .cases(cases)
 }
 
 /// The family's routines.
 pub fn routines() -> Vec<Box<dyn DynRoutine>> {
     let fr = bn254_fr().modulus();
     vec![
-        Box::new(shapes::msm::check::<Bn254G1, _>(
-            dory("dory_g1_msm", "G1Routines::msm")
-                .lengths(300, ARK_MSM_WINDOWS)
-                .cases(320),
-            Dory,
-        )),
-        Box::new(shapes::msm::check::<Bn254G2, _>(
-            dory("dory_g2_msm", "G2Routines::msm")
-                .lengths(160, ARK_MSM_WINDOWS)
-                .cases(320),
-            Dory,
-        )),
+        Box::new(shapes::msm::check::<Bn254G1, _>(spec("dory_g1_msm"), Dory)),
+        Box::new(shapes::msm::check::<Bn254G2, _>(spec("dory_g2_msm"), Dory)),
         Box::new(shapes::vector::check_fixed_base::<Bn254G1, _>(
-            dory(
-                "dory_g1_fixed_base_vector_scalar_mul",
-                "G1Routines::fixed_base_vector_scalar_mul",
-            )
-            .lengths(40, &[])
-            .cases(160),
+            spec("dory_g1_fixed_base_vector_scalar_mul"),
             Dory,
         )),
         Box::new(shapes::vector::check_fixed_base::<Bn254G2, _>(
-            dory(
-                "dory_g2_fixed_base_vector_scalar_mul",
-                "G2Routines::fixed_base_vector_scalar_mul",
-            )
-            .lengths(16, &[])
-            .cases(128),
+            spec("dory_g2_fixed_base_vector_scalar_mul"),
             Dory,
         )),
         Box::new(shapes::vector::check_bases_then_add::<Bn254G1, _>(
-            dory(
-                "dory_g1_fixed_scalar_mul_bases_then_add",
-                "G1Routines::fixed_scalar_mul_bases_then_add",
-            )
-            .lengths(40, &[])
-            .cases(192),
+            spec("dory_g1_fixed_scalar_mul_bases_then_add"),
             Dory,
         )),
         Box::new(shapes::vector::check_bases_then_add::<Bn254G2, _>(
-            dory(
-                "dory_g2_fixed_scalar_mul_bases_then_add",
-                "G2Routines::fixed_scalar_mul_bases_then_add",
-            )
-            .lengths(16, &[])
-            .cases(160),
+            spec("dory_g2_fixed_scalar_mul_bases_then_add"),
             Dory,
         )),
         Box::new(shapes::vector::check_vs_then_add::<Bn254G1, _>(
-            dory(
-                "dory_g1_fixed_scalar_mul_vs_then_add",
-                "G1Routines::fixed_scalar_mul_vs_then_add",
-            )
-            .lengths(40, &[])
-            .cases(192),
+            spec("dory_g1_fixed_scalar_mul_vs_then_add"),
             Dory,
         )),
         Box::new(shapes::vector::check_vs_then_add::<Bn254G2, _>(
-            dory(
-                "dory_g2_fixed_scalar_mul_vs_then_add",
-                "G2Routines::fixed_scalar_mul_vs_then_add",
-            )
-            .lengths(16, &[])
-            .cases(160),
+            spec("dory_g2_fixed_scalar_mul_vs_then_add"),
             Dory,
         )),
         Box::new(shapes::fold::check(
-            dory(
-                "dory_g1_fold_field_vectors",
-                "G1Routines::fold_field_vectors",
-            )
-            .lengths(64, FOLD_SPLITS)
-            .cases(192),
+            spec("dory_g1_fold_field_vectors"),
             fr,
             DoryFold::G1,
         )),
         Box::new(shapes::fold::check(
-            dory(
-                "dory_g2_fold_field_vectors",
-                "G2Routines::fold_field_vectors",
-            )
-            .lengths(64, FOLD_SPLITS)
-            .cases(192),
+            spec("dory_g2_fold_field_vectors"),
             fr,
             DoryFold::G2,
         )),
-        Box::new(shapes::gt::check_multi_exp(
-            dory("dory_gt_msm", "BN254::gt_msm (PairingCurve)")
-                .lengths(40, GT_MSM_SPLITS)
-                .cases(128),
-            Dory,
-        )),
-        Box::new(shapes::gt::check_scale(
-            dory("dory_gt_scale", "ArkGT::scale (Group)").cases(256),
-            Dory,
-        )),
+        Box::new(shapes::gt::check_multi_exp(spec("dory_gt_msm"), Dory)),
+        Box::new(shapes::gt::check_scale(spec("dory_gt_scale"), Dory)),
         Box::new(shapes::normalize::check::<Bn254G1, _>(
-            ark("ark_g1_normalize_batch", "G1Projective::normalize_batch")
-                .lengths(64, BATCH_INVERSION_SPLITS)
-                .cases(160),
+            spec("ark_g1_normalize_batch"),
             Ark,
         )),
         Box::new(shapes::normalize::check::<Bn254G2, _>(
-            ark("ark_g2_normalize_batch", "G2Projective::normalize_batch")
-                .lengths(32, BATCH_INVERSION_SPLITS)
-                .cases(128),
+            spec("ark_g2_normalize_batch"),
             Ark,
         )),
         Box::new(shapes::msm::check_affine::<Bn254G1, _>(
-            ark("ark_g1_msm", "VariableBaseMSM::msm (G1)")
-                .lengths(300, ARK_MSM_WINDOWS)
-                .cases(320),
+            spec("ark_g1_msm"),
             Ark,
         )),
         Box::new(shapes::msm::check_affine::<Bn254G2, _>(
-            ark("ark_g2_msm", "VariableBaseMSM::msm (G2)")
-                .lengths(160, ARK_MSM_WINDOWS)
-                .cases(320),
+            spec("ark_g2_msm"),
             Ark,
         )),
     ]
@@ -170,5 +183,8 @@ pub fn routines() -> Vec<Box<dyn DynRoutine>> {
 /// The family's bug-zoo variants.
 #[cfg(feature = "zoo")]
 pub fn zoo() -> Vec<crate::zoo::ZooVariant> {
-    Vec::new()
+    zoo::variants()
 }
+
+#[cfg(feature = "zoo")]
+mod zoo;

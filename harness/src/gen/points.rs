@@ -15,8 +15,10 @@
 //! | `repeated` | an earlier element again (at its own, possibly different, z) |
 //!
 //! and per list one representation class: `all_z_one` (every point normalized, z = 1: the
-//! dispatch that keeps per-point `into_affine`) or `mixed_z` (each z uniformly random, one in
-//! four z = 1). Under [`Bias::Uniform`] every point is `non_generator` with a random z.
+//! dispatch that keeps per-point `into_affine`), `z_one_with_identity` (every point normalized
+//! but at least one identity, z = 0: one scan decides the dispatch) or `mixed_z` (each z
+//! uniformly random, one in four z = 1). Under [`Bias::Uniform`] every point is
+//! `non_generator` with a random z.
 //!
 //! Uniformly random points come from a random walk: the first is a·G for a uniform a, each
 //! next one adds a random member of a fixed pool of 16 random known-log steps. That costs one
@@ -59,7 +61,7 @@ pub fn point_classes(repr: Representation) -> Vec<&'static str> {
 }
 
 /// The representation classes [`points`] records per list.
-pub const Z_CLASSES: &[&str] = &["all_z_one", "mixed_z"];
+pub const Z_CLASSES: &[&str] = &["all_z_one", "z_one_with_identity", "mixed_z"];
 
 /// Jacobian coordinates (x, y) = (X/Z², Y/Z³), exactly as handed to a subject. Z = 0 is the
 /// identity, whatever X and Y are.
@@ -158,7 +160,7 @@ pub struct GenPoint<F> {
 /// How [`points`] may represent the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Representation {
-    /// Choose `all_z_one` or `mixed_z` per list (the identity only appears in mixed lists).
+    /// Choose a representation class per list (see the module docs).
     Jacobian,
     /// Always z = 1, identities as (1, 1, 0): for APIs that take affine points.
     Affine,
@@ -172,13 +174,17 @@ pub fn points<C: SwGroup>(
     repr: Representation,
 ) -> Vec<GenPoint<C::F>> {
     let edgy = g.bias() == Bias::Edge;
-    let all_z_one = match repr {
-        Representation::Affine => true,
-        Representation::Jacobian => edgy && n > 0 && g.chance(3, 10),
+    // The list's representation: z = 1 everywhere (no identities), z = 1 with identities
+    // allowed, or mixed z.
+    let (z_one, identities) = match repr {
+        Representation::Affine => (true, true),
+        Representation::Jacobian if !edgy || n == 0 => (false, true),
+        Representation::Jacobian => match g.weighted(&[25, 20, 55]) {
+            0 => (true, false),
+            1 => (true, true),
+            _ => (false, true),
+        },
     };
-    if edgy && n > 0 && repr == Representation::Jacobian {
-        g.hit(if all_z_one { "all_z_one" } else { "mixed_z" });
-    }
     let curve = c.curve();
     let mut walk: Option<Logged<Point<C::F>>> = None;
     let mut out: Vec<GenPoint<C::F>> = Vec::with_capacity(n);
@@ -186,7 +192,7 @@ pub fn points<C: SwGroup>(
     for i in 0..n {
         // Identities only where they cannot break the list's representation class.
         let (identity_weight, noncanonical_weight) = match repr {
-            Representation::Jacobian if all_z_one => (0, 0),
+            Representation::Jacobian if !identities => (0, 0),
             Representation::Jacobian => (6, 3),
             Representation::Affine => (6, 0),
         };
@@ -240,10 +246,18 @@ pub fn points<C: SwGroup>(
         if edgy {
             g.hit(class);
         }
-        let z_one = all_z_one || (edgy && g.chance(1, 4));
-        let jac = represent(g, c, &elem, z_one, class == "identity_noncanonical");
+        let one = z_one || (edgy && g.chance(1, 4));
+        let jac = represent(g, c, &elem, one, class == "identity_noncanonical");
         out.push(GenPoint { jac, log });
         elems.push(elem);
+    }
+    if edgy && n > 0 && repr == Representation::Jacobian {
+        let has_identity = out.iter().any(|p| p.jac.z.is_zero());
+        g.hit(match (z_one, identities) {
+            (true, _) if has_identity => "z_one_with_identity",
+            (true, _) => "all_z_one",
+            (false, _) => "mixed_z",
+        });
     }
     out
 }
@@ -319,6 +333,12 @@ mod tests {
                 if classes.contains("all_z_one") {
                     assert_eq!(p.jac.z, curve.b.one_like());
                 }
+                if classes.contains("z_one_with_identity") {
+                    assert!(p.jac.z.is_zero() || p.jac.z == curve.b.one_like());
+                }
+            }
+            if classes.contains("z_one_with_identity") {
+                assert!(pts.iter().any(|p| p.jac.z.is_zero()));
             }
             if classes.contains("identity") || classes.contains("identity_noncanonical") {
                 assert!(pts.iter().any(|p| p.jac.z.is_zero()));

@@ -2,6 +2,7 @@
 //!
 //! Classes (names recorded with [`Gen::hit`]):
 //! `scalar_zero`, `scalar_one`, `scalar_two`, `scalar_order_minus_1` (r − 1, i.e. −1),
+//! `scalar_near_order` (r − k for 2 ≤ k ≤ 2¹⁶),
 //! `scalar_small` (< 2¹⁶), `scalar_pow2_pm1` (2ᵏ − 1, 2ᵏ, 2ᵏ + 1, reduced), `scalar_high_hamming`
 //! (most bits set), `scalar_low_hamming` (a few bits set), `scalar_runs` (long runs of 0s and
 //! 1s), `scalar_random` (uniform below r). Where an API takes raw integers,
@@ -21,6 +22,7 @@ pub const SCALAR_CLASSES: &[&str] = &[
     "scalar_one",
     "scalar_two",
     "scalar_order_minus_1",
+    "scalar_near_order",
     "scalar_small",
     "scalar_pow2_pm1",
     "scalar_high_hamming",
@@ -39,14 +41,18 @@ pub fn scalar(g: &mut Gen, order: &BigUint) -> BigUint {
         return g.biguint_below(order);
     }
     let bits = order.bits();
-    let weights = [6, 6, 5, 6, 6, 6, 6, 6, 6, 47];
+    let weights = [6, 6, 5, 6, 5, 6, 6, 6, 6, 6, 42];
     let (class, value) = match g.weighted(&weights) {
         0 => ("scalar_zero", BigUint::zero()),
         1 => ("scalar_one", BigUint::one()),
         2 => ("scalar_two", BigUint::from(2u8)),
         3 => ("scalar_order_minus_1", order - 1u8),
-        4 => ("scalar_small", BigUint::from(g.below(1 << 16))),
-        5 => {
+        4 => (
+            "scalar_near_order",
+            order - BigUint::from(g.range(2, 1 << 16)),
+        ),
+        5 => ("scalar_small", BigUint::from(g.below(1 << 16))),
+        6 => {
             let k = g.below(bits) as usize;
             let p = BigUint::one() << k;
             let v = match g.below(3) {
@@ -56,7 +62,7 @@ pub fn scalar(g: &mut Gen, order: &BigUint) -> BigUint {
             };
             ("scalar_pow2_pm1", v % order)
         }
-        6 => {
+        7 => {
             // Clear a handful of random bits of an all-ones value.
             let mut v = (BigUint::one() << (bits - 1)) - 1u8;
             for _ in 0..g.range(0, 6) {
@@ -64,14 +70,14 @@ pub fn scalar(g: &mut Gen, order: &BigUint) -> BigUint {
             }
             ("scalar_high_hamming", v % order)
         }
-        7 => {
+        8 => {
             let mut v = BigUint::zero();
             for _ in 0..g.range(1, 4) {
                 v.set_bit(g.below(bits - 1), true);
             }
             ("scalar_low_hamming", v % order)
         }
-        8 => ("scalar_runs", runs(g, bits - 1) % order),
+        9 => ("scalar_runs", runs(g, bits - 1) % order),
         _ => ("scalar_random", g.biguint_below(order)),
     };
     g.hit(class);

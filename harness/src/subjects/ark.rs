@@ -130,6 +130,65 @@ pub fn from_g2_affine(p: &G2Affine) -> Point<Fp2> {
     }
 }
 
+/// The ark types behind one of ecdiff's BN254 groups, for code generic over G1 and G2 (the
+/// bug zoo's broken subjects, downstream adapters).
+pub trait ArkCurve: crate::gen::points::SwGroup {
+    /// ark's curve configuration.
+    type Config: ark_ec::short_weierstrass::SWCurveConfig<ScalarField = Fr>;
+
+    /// Jacobian coordinates → ark projective, exactly as drawn.
+    fn to_ark(p: &Jacobian<Self::F>) -> ark_ec::short_weierstrass::Projective<Self::Config>;
+
+    /// An ark projective result → affine, through the oracle's conversion.
+    fn from_ark(p: &ark_ec::short_weierstrass::Projective<Self::Config>) -> Point<Self::F>;
+
+    /// An affine point → ark affine.
+    fn to_ark_affine(p: &Point<Self::F>) -> ark_ec::short_weierstrass::Affine<Self::Config>;
+
+    /// An ark affine result → affine, coordinate by coordinate.
+    fn from_ark_affine(p: &ark_ec::short_weierstrass::Affine<Self::Config>) -> Point<Self::F>;
+}
+
+impl ArkCurve for ecdiff_oracles::curves::Bn254G1 {
+    type Config = ark_bn254::g1::Config;
+
+    fn to_ark(p: &Jacobian<Fp>) -> G1Projective {
+        g1(p)
+    }
+
+    fn from_ark(p: &G1Projective) -> Point<Fp> {
+        from_g1(p)
+    }
+
+    fn to_ark_affine(p: &Point<Fp>) -> G1Affine {
+        g1_affine(p)
+    }
+
+    fn from_ark_affine(p: &G1Affine) -> Point<Fp> {
+        from_g1_affine(p)
+    }
+}
+
+impl ArkCurve for ecdiff_oracles::curves::Bn254G2 {
+    type Config = ark_bn254::g2::Config;
+
+    fn to_ark(p: &Jacobian<Fp2>) -> G2Projective {
+        g2(p)
+    }
+
+    fn from_ark(p: &G2Projective) -> Point<Fp2> {
+        from_g2(p)
+    }
+
+    fn to_ark_affine(p: &Point<Fp2>) -> G2Affine {
+        g2_affine(p)
+    }
+
+    fn from_ark_affine(p: &G2Affine) -> Point<Fp2> {
+        from_g2_affine(p)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,605 @@
+//! Deliberately broken subjects for the dory family (feature `zoo`). Each reuses the spec of
+//! the routine it breaks and reproduces a real bug class; the doc comment of each subject
+//! names the bug and the input that triggers it.
+
+use super::{spec, ARK_MSM_WINDOWS};
+use crate::engine::DynRoutine;
+use crate::gen::points::Jacobian;
+use crate::shapes::fold::FieldFold;
+use crate::shapes::gt::{GtMultiExp, GtScale};
+use crate::shapes::msm::{AffineMsm, Msm};
+use crate::shapes::normalize::NormalizeBatch;
+use crate::shapes::vector::{BasesThenAdd, FixedBaseVectorScalarMul, VsThenAdd};
+use crate::shapes::{self};
+use crate::subjects::ark::{self, ArkCurve};
+use crate::zoo::ZooVariant;
+use ark_bn254::{Fq12, Fr};
+use ark_ec::pairing::PairingOutput;
+use ark_ec::short_weierstrass::{Affine, Projective};
+use ark_ec::{AffineRepr, CurveGroup, VariableBaseMSM};
+use ark_ff::{AdditiveGroup, CyclotomicMultSubgroup, Field, One, Zero};
+use ecdiff_oracles::curves::{bn254_fr, Bn254G1, Bn254G2};
+use ecdiff_oracles::tower::Fp12;
+use ecdiff_oracles::weierstrass::Point;
+use num_bigint::BigUint;
+use std::marker::PhantomData;
+
+fn variant(
+    name: &'static str,
+    routine: &'static str,
+    bug: &'static str,
+    trigger: &'static str,
+    check: impl DynRoutine + 'static,
+) -> ZooVariant {
+    ZooVariant {
+        name,
+        routine,
+        bug,
+        trigger,
+        check: Box::new(check),
+    }
+}
+
+fn frs(s: &[BigUint]) -> Vec<Fr> {
+    s.iter().map(ark::fr).collect()
+}
+
+fn projective<C: ArkCurve>(ps: &[Jacobian<C::F>]) -> Vec<Projective<C::Config>> {
+    ps.iter().map(C::to_ark).collect()
+}
+
+/// A z-scan dispatch that trusts raw coordinates: it looks at the first base only, and when
+/// that one is normalized it reads (X, Y) of *every* base as affine. The seeds' dispatch scans
+/// all bases (dory-pcs PR "batch normalization + rayon-parallel DoryRoutines"); a Pippenger
+/// that assumes Z = 1 inputs is anchors Z10 (UltrafastSecp256k1 #401).
+/// Trigger: `mixed_z` bases whose first element has z = 1.
+struct ZscanFirstBaseOnly<C>(PhantomData<C>);
+
+impl<C: ArkCurve> Msm<C> for ZscanFirstBaseOnly<C> {
+    fn msm(&self, bases: &[Jacobian<C::F>], scalars: &[BigUint]) -> Point<C::F> {
+        let ps = projective::<C>(bases);
+        if ps.is_empty() {
+            return Point::Identity;
+        }
+        let affine: Vec<Affine<C::Config>> = if ps[0].z.is_one() {
+            ps.iter().map(|p| Affine::new_unchecked(p.x, p.y)).collect()
+        } else {
+            Projective::normalize_batch(&ps)
+        };
+        C::from_ark(&Projective::<C::Config>::msm(&affine, &frs(scalars)).expect("equal lengths"))
+    }
+}
+
+/// A fast path that counts the identity as normalized: every base with z ∈ {0, 1} is read as
+/// the affine (X, Y), so the identity (1, 1, 0) becomes the off-curve point (1, 1).
+/// Models identities mishandled inside MSM inputs (anchors Z9, Z12, Z13).
+/// Trigger: an `identity` among otherwise normalized bases.
+struct IdentityInFastPath<C>(PhantomData<C>);
+
+impl<C: ArkCurve> Msm<C> for IdentityInFastPath<C> {
+    fn msm(&self, bases: &[Jacobian<C::F>], scalars: &[BigUint]) -> Point<C::F> {
+        let ps = projective::<C>(bases);
+        let affine: Vec<Affine<C::Config>> = if ps.iter().all(|p| p.z.is_one() || p.z.is_zero()) {
+            ps.iter().map(|p| Affine::new_unchecked(p.x, p.y)).collect()
+        } else {
+            Projective::normalize_batch(&ps)
+        };
+        C::from_ark(&Projective::<C::Config>::msm(&affine, &frs(scalars)).expect("equal lengths"))
+    }
+}
+
+/// Double-and-add whose accumulator starts at the base and skips the top bit, so k = 0 comes
+/// out as the base instead of the identity. Models OpenSSL's `G·0` returning a non-identity
+/// (anchors Z31, openssl#2419) and geth's naive MSM that started at the generator (H2).
+/// Trigger: `scalar_zero`.
+struct AccumulatorStartsAtBase<C>(PhantomData<C>);
+
+impl<C: ArkCurve> FixedBaseVectorScalarMul<C> for AccumulatorStartsAtBase<C> {
+    fn fixed_base_vector_scalar_mul(
+        &self,
+        base: &Jacobian<C::F>,
+        scalars: &[BigUint],
+    ) -> Vec<Point<C::F>> {
+        let b = C::to_ark(base);
+        scalars
+            .iter()
+            .map(|k| {
+                let mut acc = b;
+                for i in (0..k.bits().saturating_sub(1)).rev() {
+                    acc.double_in_place();
+                    if k.bit(i) {
+                        acc += b;
+                    }
+                }
+                C::from_ark(&acc)
+            })
+            .collect()
+    }
+}
+
+/// Textbook chord addition without the equal-x checks: λ = (y₂ − y₁)/(x₂ − x₁) with the
+/// inverse of zero taken as zero, so P + P and P + (−P) come out wrong. Models "P + P taking
+/// the addition formula" (incomplete formulas: anchors Z21 Go P-256, Z16/Z17 Shamir tables).
+/// Trigger: `sum_is_doubling` or `sum_cancels`.
+struct IncompleteChordAddition<C>(PhantomData<C>);
+
+fn chord_add<C: ArkCurve>(p: Affine<C::Config>, q: Affine<C::Config>) -> Affine<C::Config> {
+    if p.is_zero() {
+        return q;
+    }
+    if q.is_zero() {
+        return p;
+    }
+    let lambda = (q.y - p.y) * (q.x - p.x).inverse().unwrap_or_default();
+    let x3 = lambda.square() - p.x - q.x;
+    let y3 = lambda * (p.x - x3) - p.y;
+    Affine::new_unchecked(x3, y3)
+}
+
+impl<C: ArkCurve> BasesThenAdd<C> for IncompleteChordAddition<C> {
+    fn fixed_scalar_mul_bases_then_add(
+        &self,
+        bases: &[Jacobian<C::F>],
+        vs: &[Jacobian<C::F>],
+        scalar: &BigUint,
+    ) -> Vec<Point<C::F>> {
+        let s = ark::fr(scalar);
+        bases
+            .iter()
+            .zip(vs)
+            .map(|(b, v)| {
+                let t = (C::to_ark(b) * s).into_affine();
+                C::from_ark_affine(&chord_add::<C>(C::to_ark(v).into_affine(), t))
+            })
+            .collect()
+    }
+}
+
+/// Mixed Jacobian–affine addition madd-2007-bl without its doubling check: when the two
+/// inputs are equal, H = r = 0 and the result has Z = 0, the identity, instead of 2P. Models
+/// incomplete mixed addition (anchors Z32, k256/p256 mixed addition; Z11 hot buckets).
+/// Trigger: `sum_is_doubling`.
+struct MaddWithoutDoublingCheck<C>(PhantomData<C>);
+
+fn madd<C: ArkCurve>(p: Projective<C::Config>, q: Affine<C::Config>) -> Projective<C::Config> {
+    if q.is_zero() {
+        return p;
+    }
+    if p.is_zero() {
+        return q.into_group();
+    }
+    let z1z1 = p.z.square();
+    let u2 = q.x * z1z1;
+    let s2 = q.y * p.z * z1z1;
+    let h = u2 - p.x;
+    let hh = h.square();
+    let i = hh.double().double();
+    let j = h * i;
+    let r = (s2 - p.y).double();
+    let v = p.x * i;
+    let x3 = r.square() - j - v.double();
+    let y3 = r * (v - x3) - (p.y * j).double();
+    let z3 = (p.z + h).square() - z1z1 - hh;
+    Projective::new_unchecked(x3, y3, z3)
+}
+
+impl<C: ArkCurve> VsThenAdd<C> for MaddWithoutDoublingCheck<C> {
+    fn fixed_scalar_mul_vs_then_add(
+        &self,
+        vs: &[Jacobian<C::F>],
+        addends: &[Jacobian<C::F>],
+        scalar: &BigUint,
+    ) -> Vec<Point<C::F>> {
+        let s = ark::fr(scalar);
+        vs.iter()
+            .zip(addends)
+            .map(|(v, a)| C::from_ark(&madd::<C>(C::to_ark(v) * s, C::to_ark(a).into_affine())))
+            .collect()
+    }
+}
+
+/// A parallel fold over `chunks_exact(1024)`: the remainder past the last whole chunk is
+/// silently left unfolded. Models "a parallel split that loses work at a chunk boundary"
+/// (dory's `with_min_len(1024)` split; anchors Z6).
+/// Trigger: a length above 1024 that is not a multiple of 1024 (`len_rayon_min_len_at`).
+struct ChunksExactDropsTail;
+
+impl FieldFold for ChunksExactDropsTail {
+    fn fold(&self, left: &[BigUint], right: &[BigUint], scalar: &BigUint) -> Vec<BigUint> {
+        use rayon::prelude::*;
+        let (mut l, r, s) = (frs(left), frs(right), ark::fr(scalar));
+        if l.len() <= 1024 {
+            l.iter_mut().zip(&r).for_each(|(l, r)| *l = *l * s + r);
+        } else {
+            l.par_chunks_exact_mut(1024)
+                .zip(r.par_chunks_exact(1024))
+                .for_each(|(lc, rc)| {
+                    lc.iter_mut().zip(rc).for_each(|(l, r)| *l = *l * s + r);
+                });
+        }
+        l.iter().map(ark::from_fr).collect()
+    }
+}
+
+/// A chunked fold whose chunk ranges end one past the boundary, so the first element of every
+/// chunk after the first is folded twice. Models "a parallel split that repeats work at a
+/// chunk boundary". Trigger: lengths from 1025 on (`len_rayon_min_len_at`).
+struct BoundaryFoldedTwice;
+
+impl FieldFold for BoundaryFoldedTwice {
+    fn fold(&self, left: &[BigUint], right: &[BigUint], scalar: &BigUint) -> Vec<BigUint> {
+        let (mut l, r, s) = (frs(left), frs(right), ark::fr(scalar));
+        for start in (0..l.len()).step_by(1024) {
+            for i in start..(start + 1025).min(l.len()) {
+                l[i] = l[i] * s + r[i];
+            }
+        }
+        l.iter().map(ark::from_fr).collect()
+    }
+}
+
+fn gt_product(ts: &[Fq12], ks: &[Fr]) -> Fq12 {
+    ts.iter().zip(ks).fold(Fq12::one(), |acc, (t, k)| {
+        acc * (PairingOutput::<ark_bn254::Bn254>(*t) * k).0
+    })
+}
+
+/// dory's `gt_msm` chunking with overlapping chunk ranges: each chunk but the last also takes
+/// the next chunk's first term, which then counts twice. Models a parallel split that repeats
+/// work at a chunk boundary (dory-pcs 0.5.0 `gt_multi_exp`, `GT_MSM_MIN_CHUNK`).
+/// Trigger: more than 8 terms (`len_gt_min_chunk_at`), where the split starts.
+struct GtChunksOverlap;
+
+impl GtMultiExp for GtChunksOverlap {
+    fn gt_msm(&self, elems: &[Fp12], exps: &[BigUint]) -> Fp12 {
+        let ts: Vec<Fq12> = elems.iter().map(ark::fq12).collect();
+        let ks = frs(exps);
+        let chunk = ts.len().div_ceil(rayon::current_num_threads()).max(8);
+        let mut acc = Fq12::one();
+        let mut start = 0;
+        while start < ts.len() {
+            let end = (start + chunk + 1).min(ts.len());
+            acc *= gt_product(&ts[start..end], &ks[start..end]);
+            start += chunk;
+        }
+        ark::from_fq12(&acc)
+    }
+}
+
+/// Non-adjacent-form exponentiation that keeps only as many digits as the exponent has bits
+/// (254), dropping the terminal carry digit NAF can produce. Models dalek's NAF terminal-carry
+/// bugs (anchors Z3, 389d2bc9 / e17c98a3) in a GT exponentiation with cyclotomic squaring and
+/// conjugation as the inverse (dory's `gt_multi_exp`).
+/// Trigger: exponents whose two top bits are set, e.g. r − 1 (`scalar_order_minus_1`).
+struct NafCarryDropped;
+
+impl GtScale for NafCarryDropped {
+    fn scale(&self, elem: &Fp12, exp: &BigUint) -> Fp12 {
+        let x = ark::fq12(elem);
+        let mut x_inv = x;
+        x_inv.cyclotomic_inverse_in_place();
+        let mut digits = naf(exp);
+        digits.truncate(254);
+        let mut acc = Fq12::one();
+        for d in digits.iter().rev() {
+            acc.cyclotomic_square_in_place();
+            match d {
+                1 => acc *= x,
+                -1 => acc *= x_inv,
+                _ => {}
+            }
+        }
+        ark::from_fq12(&acc)
+    }
+}
+
+/// The non-adjacent form of `k`, least significant digit first.
+fn naf(k: &BigUint) -> Vec<i8> {
+    let mut k = k.clone();
+    let mut out = Vec::new();
+    while !k.is_zero() {
+        if k.bit(0) {
+            if k.bit(1) {
+                out.push(-1);
+                k += 1u8;
+            } else {
+                out.push(1);
+                k -= 1u8;
+            }
+        } else {
+            out.push(0);
+        }
+        k >>= 1;
+    }
+    out
+}
+
+/// Montgomery batch inversion over every z, zeros included: one identity makes the product
+/// zero, its "inverse" zero, and every other point of the batch comes out wrong. Models
+/// c-kzg-4844's `fr_batch_inv` (anchors Z40) and primeorder's `BatchInvert` on zero elements
+/// (Z38). Trigger: an `identity` in a batch with other points.
+struct BatchInversionWithZero<C>(PhantomData<C>);
+
+impl<C: ArkCurve> NormalizeBatch<C> for BatchInversionWithZero<C> {
+    fn normalize_batch(&self, points: &[Jacobian<C::F>]) -> Vec<Point<C::F>> {
+        let ps = projective::<C>(points);
+        let mut prefix = Vec::with_capacity(ps.len());
+        let mut acc = <C::Config as ark_ec::CurveConfig>::BaseField::one();
+        for p in &ps {
+            prefix.push(acc);
+            acc *= p.z;
+        }
+        let mut inv = acc.inverse().unwrap_or_default();
+        let mut z_inv = vec![inv; ps.len()];
+        for i in (0..ps.len()).rev() {
+            z_inv[i] = inv * prefix[i];
+            inv *= ps[i].z;
+        }
+        ps.iter()
+            .zip(z_inv)
+            .map(|(p, zi)| {
+                if p.z.is_zero() {
+                    Point::Identity
+                } else {
+                    let zi2 = zi.square();
+                    C::from_ark_affine(&Affine::new_unchecked(p.x * zi2, p.y * zi2 * zi))
+                }
+            })
+            .collect()
+    }
+}
+
+/// Identity detection by comparing raw coordinates with the canonical identity (1, 1, 0)
+/// rather than testing z = 0: an identity with other X and Y is pushed through the affine
+/// conversion with z⁻¹ = 0 and comes out as (0, 0). Models k256's `batch_normalize` detecting
+/// the identity with `ct_eq(ZERO)` on a lazily reduced z (anchors Z37, RustCrypto/
+/// elliptic-curves #1029). Trigger: `identity_noncanonical`.
+struct IdentityByCanonicalCoordinates<C>(PhantomData<C>);
+
+impl<C: ArkCurve> NormalizeBatch<C> for IdentityByCanonicalCoordinates<C> {
+    fn normalize_batch(&self, points: &[Jacobian<C::F>]) -> Vec<Point<C::F>> {
+        let ps = projective::<C>(points);
+        let mut zs: Vec<_> = ps.iter().map(|p| p.z).collect();
+        ark_ff::batch_inversion(&mut zs);
+        ps.iter()
+            .zip(zs)
+            .map(|(p, zi)| {
+                if p.x.is_one() && p.y.is_one() && p.z.is_zero() {
+                    Point::Identity
+                } else {
+                    let zi2 = zi.square();
+                    C::from_ark_affine(&Affine::new_unchecked(p.x * zi2, p.y * zi2 * zi))
+                }
+            })
+            .collect()
+    }
+}
+
+/// A Pippenger bucket MSM (ark's window choice) that keeps bucket indices in a byte: once the
+/// window passes 8 bits (n ≥ 1025, c = 9 and 10) digits of 256 and more wrap around into the
+/// wrong bucket. Models dalek's i8 bucket-index overflow at the widest window (anchors Z2,
+/// dalek PR #259). Trigger: `len_ark_window_c9_at` and above.
+struct BucketIndexInAByte<C>(PhantomData<C>);
+
+impl<C: ArkCurve> AffineMsm<C> for BucketIndexInAByte<C> {
+    fn msm(&self, bases: &[Point<C::F>], scalars: &[BigUint]) -> Point<C::F> {
+        let n = bases.len();
+        let c = if n < 32 {
+            3
+        } else {
+            (ark_std::log2(n) * 69 / 100) as usize + 2
+        };
+        let bases: Vec<Affine<C::Config>> = bases.iter().map(C::to_ark_affine).collect();
+        let mut total = Projective::<C::Config>::zero();
+        for w in (0..254usize.div_ceil(c)).rev() {
+            for _ in 0..c {
+                total.double_in_place();
+            }
+            let mut buckets = vec![Projective::<C::Config>::zero(); (1 << c) - 1];
+            for (b, s) in bases.iter().zip(scalars) {
+                let digit = (0..c).fold(0usize, |d, i| {
+                    d | (usize::from(s.bit((w * c + i) as u64)) << i)
+                });
+                let index = digit as u8;
+                if index != 0 {
+                    buckets[usize::from(index) - 1] += b;
+                }
+            }
+            let (mut running, mut sum) = (
+                Projective::<C::Config>::zero(),
+                Projective::<C::Config>::zero(),
+            );
+            for b in buckets.iter().rev() {
+                running += b;
+                sum += running;
+            }
+            total += sum;
+        }
+        C::from_ark(&total)
+    }
+}
+
+pub(super) fn variants() -> Vec<ZooVariant> {
+    let fr = bn254_fr().modulus();
+    let _ = ARK_MSM_WINDOWS;
+    vec![
+        variant(
+            "dory_g1_msm__zscan_first_base_only",
+            "dory_g1_msm",
+            "z-scan dispatch trusts raw coordinates after checking only the first base (seed 000/001; anchors Z10)",
+            "mixed_z bases whose first base has z = 1",
+            shapes::msm::check::<Bn254G1, _>(spec("dory_g1_msm"), ZscanFirstBaseOnly(PhantomData)),
+        ),
+        variant(
+            "dory_g2_msm__zscan_first_base_only",
+            "dory_g2_msm",
+            "z-scan dispatch trusts raw coordinates after checking only the first base (seed 000/001; anchors Z10)",
+            "mixed_z bases whose first base has z = 1",
+            shapes::msm::check::<Bn254G2, _>(spec("dory_g2_msm"), ZscanFirstBaseOnly(PhantomData)),
+        ),
+        variant(
+            "dory_g1_msm__identity_in_fast_path",
+            "dory_g1_msm",
+            "identity (z = 0) read as the affine point (X, Y) by the normalized fast path (anchors Z9, Z12, Z13)",
+            "identity among otherwise normalized bases",
+            shapes::msm::check::<Bn254G1, _>(spec("dory_g1_msm"), IdentityInFastPath(PhantomData)),
+        ),
+        variant(
+            "dory_g1_fixed_base_vector_scalar_mul__accumulator_starts_at_base",
+            "dory_g1_fixed_base_vector_scalar_mul",
+            "double-and-add starting from the base: 0·P = P (anchors Z31 OpenSSL G·0, H2 geth naive MSM)",
+            "scalar_zero",
+            shapes::vector::check_fixed_base::<Bn254G1, _>(
+                spec("dory_g1_fixed_base_vector_scalar_mul"),
+                AccumulatorStartsAtBase(PhantomData),
+            ),
+        ),
+        variant(
+            "dory_g2_fixed_base_vector_scalar_mul__accumulator_starts_at_base",
+            "dory_g2_fixed_base_vector_scalar_mul",
+            "double-and-add starting from the base: 0·P = P (anchors Z31 OpenSSL G·0, H2 geth naive MSM)",
+            "scalar_zero",
+            shapes::vector::check_fixed_base::<Bn254G2, _>(
+                spec("dory_g2_fixed_base_vector_scalar_mul"),
+                AccumulatorStartsAtBase(PhantomData),
+            ),
+        ),
+        variant(
+            "dory_g1_fixed_scalar_mul_bases_then_add__incomplete_chord_addition",
+            "dory_g1_fixed_scalar_mul_bases_then_add",
+            "chord addition without equal-x checks: P + P and P + (−P) wrong (anchors Z21 Go P-256, Z16/Z17)",
+            "sum_is_doubling, sum_cancels",
+            shapes::vector::check_bases_then_add::<Bn254G1, _>(
+                spec("dory_g1_fixed_scalar_mul_bases_then_add"),
+                IncompleteChordAddition(PhantomData),
+            ),
+        ),
+        variant(
+            "dory_g2_fixed_scalar_mul_bases_then_add__incomplete_chord_addition",
+            "dory_g2_fixed_scalar_mul_bases_then_add",
+            "chord addition without equal-x checks: P + P and P + (−P) wrong (anchors Z21 Go P-256, Z16/Z17)",
+            "sum_is_doubling, sum_cancels",
+            shapes::vector::check_bases_then_add::<Bn254G2, _>(
+                spec("dory_g2_fixed_scalar_mul_bases_then_add"),
+                IncompleteChordAddition(PhantomData),
+            ),
+        ),
+        variant(
+            "dory_g1_fixed_scalar_mul_vs_then_add__madd_without_doubling_check",
+            "dory_g1_fixed_scalar_mul_vs_then_add",
+            "madd-2007-bl without its doubling branch: P + P = O (anchors Z32 k256/p256 mixed addition, Z11)",
+            "sum_is_doubling",
+            shapes::vector::check_vs_then_add::<Bn254G1, _>(
+                spec("dory_g1_fixed_scalar_mul_vs_then_add"),
+                MaddWithoutDoublingCheck(PhantomData),
+            ),
+        ),
+        variant(
+            "dory_g2_fixed_scalar_mul_vs_then_add__madd_without_doubling_check",
+            "dory_g2_fixed_scalar_mul_vs_then_add",
+            "madd-2007-bl without its doubling branch: P + P = O (anchors Z32 k256/p256 mixed addition, Z11)",
+            "sum_is_doubling",
+            shapes::vector::check_vs_then_add::<Bn254G2, _>(
+                spec("dory_g2_fixed_scalar_mul_vs_then_add"),
+                MaddWithoutDoublingCheck(PhantomData),
+            ),
+        ),
+        variant(
+            "dory_g1_fold_field_vectors__chunks_exact_drops_tail",
+            "dory_g1_fold_field_vectors",
+            "parallel split over chunks_exact(1024) loses the tail (dory with_min_len(1024) split; anchors Z6)",
+            "length above 1024, not a multiple of 1024",
+            shapes::fold::check(spec("dory_g1_fold_field_vectors"), fr, ChunksExactDropsTail),
+        ),
+        variant(
+            "dory_g2_fold_field_vectors__boundary_folded_twice",
+            "dory_g2_fold_field_vectors",
+            "chunk ranges one past the boundary: boundary elements folded twice (parallel split repeating work)",
+            "length of 1025 or more",
+            shapes::fold::check(spec("dory_g2_fold_field_vectors"), fr, BoundaryFoldedTwice),
+        ),
+        variant(
+            "dory_gt_msm__chunks_overlap",
+            "dory_gt_msm",
+            "gt_msm chunks overlap by one term, which counts twice (dory GT_MSM_MIN_CHUNK split)",
+            "more than 8 terms",
+            shapes::gt::check_multi_exp(spec("dory_gt_msm"), GtChunksOverlap),
+        ),
+        variant(
+            "dory_gt_scale__naf_carry_dropped",
+            "dory_gt_scale",
+            "NAF recoding drops the terminal carry digit (anchors Z3 dalek NAF carry)",
+            "exponents with the two top bits set, e.g. r − 1",
+            shapes::gt::check_scale(spec("dory_gt_scale"), NafCarryDropped),
+        ),
+        variant(
+            "ark_g1_normalize_batch__batch_inversion_with_zero",
+            "ark_g1_normalize_batch",
+            "Montgomery batch inversion does not skip zeros: one identity spoils the batch (anchors Z40 c-kzg, Z38)",
+            "identity in a batch with other points",
+            shapes::normalize::check::<Bn254G1, _>(spec("ark_g1_normalize_batch"), BatchInversionWithZero(PhantomData)),
+        ),
+        variant(
+            "ark_g2_normalize_batch__batch_inversion_with_zero",
+            "ark_g2_normalize_batch",
+            "Montgomery batch inversion does not skip zeros: one identity spoils the batch (anchors Z40 c-kzg, Z38)",
+            "identity in a batch with other points",
+            shapes::normalize::check::<Bn254G2, _>(spec("ark_g2_normalize_batch"), BatchInversionWithZero(PhantomData)),
+        ),
+        variant(
+            "ark_g1_normalize_batch__identity_by_canonical_coordinates",
+            "ark_g1_normalize_batch",
+            "identity recognized by its canonical coordinates, not z = 0 (anchors Z37 k256 #1029 ct_eq(ZERO))",
+            "identity_noncanonical",
+            shapes::normalize::check::<Bn254G1, _>(
+                spec("ark_g1_normalize_batch"),
+                IdentityByCanonicalCoordinates(PhantomData),
+            ),
+        ),
+        variant(
+            "ark_g2_normalize_batch__identity_by_canonical_coordinates",
+            "ark_g2_normalize_batch",
+            "identity recognized by its canonical coordinates, not z = 0 (anchors Z37 k256 #1029 ct_eq(ZERO))",
+            "identity_noncanonical",
+            shapes::normalize::check::<Bn254G2, _>(
+                spec("ark_g2_normalize_batch"),
+                IdentityByCanonicalCoordinates(PhantomData),
+            ),
+        ),
+        variant(
+            "ark_g1_msm__bucket_index_in_a_byte",
+            "ark_g1_msm",
+            "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket index, PR #259)",
+            "1025 bases or more (window c ≥ 9)",
+            shapes::msm::check_affine::<Bn254G1, _>(spec("ark_g1_msm"), BucketIndexInAByte(PhantomData)),
+        ),
+        variant(
+            "ark_g2_msm__bucket_index_in_a_byte",
+            "ark_g2_msm",
+            "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket index, PR #259)",
+            "1025 bases or more (window c ≥ 9)",
+            shapes::msm::check_affine::<Bn254G2, _>(spec("ark_g2_msm"), BucketIndexInAByte(PhantomData)),
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn naf_digits_recombine_to_the_scalar() {
+        for k in [0u64, 1, 2, 3, 7, 0xdead_beef, u64::MAX] {
+            let digits = naf(&BigUint::from(k));
+            let mut v: i128 = 0;
+            for d in digits.iter().rev() {
+                v = 2 * v + i128::from(*d);
+            }
+            assert_eq!(v, i128::from(k));
+            assert!(
+                digits.windows(2).all(|w| w[0] == 0 || w[1] == 0),
+                "adjacent non-zero digits"
+            );
+        }
+    }
+}

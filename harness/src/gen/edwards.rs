@@ -1,0 +1,465 @@
+//! edwards25519 and ristretto255 inputs with known discrete logs and torsion components.
+//!
+//! E(𝔽ₚ) ≅ ℤ/8 × ℤ/ℓ, so every edwards25519 point is P = a·B + t·T for B the RFC 8032 base
+//! point, T the fixed point of order 8 of the oracle (`ecdiff_oracles::edwards::eight_torsion`),
+//! a < ℓ and t < 8. A generated input carries (a, t) — its *known log* — and reaches the subject
+//! as bytes only (see [`Repr`]), so the oracle checks Σ sᵢ·Pᵢ for canonical scalars sᵢ < ℓ as
+//!
+//! ```text
+//! Σ sᵢ·(aᵢ·B + tᵢ·T) = (Σ sᵢ·aᵢ mod ℓ)·B + (Σ sᵢ·tᵢ mod 8)·T
+//! ```
+//!
+//! with one fixed-base multiplication and one addition ([`known_log_sum`]), whatever the
+//! length. ristretto255 inputs are the same with t = 0: a ristretto element is a coset
+//! P + E\[4\], so a torsion component is invisible through its API (RFC 9496 §4).
+//!
+//! Per-element classes (recorded with [`Gen::hit`]):
+//!
+//! | class | what |
+//! |---|---|
+//! | `identity` | a = 0, t = 0 |
+//! | `basepoint` | B itself |
+//! | `prime_order` | a uniformly random point of the prime-order subgroup |
+//! | `small_multiple` | k·B for k in 2..=16 |
+//! | `pure_torsion` | t·T, t in 1..8 (Edwards only): the eight points of `EIGHT_TORSION` |
+//! | `prime_plus_torsion` | a·B + t·T with a ≠ 0, t ≠ 0 (Edwards only) |
+//! | `negated_pair` | −Pⱼ of an earlier element (P and −P in one input) |
+//! | `repeated` | an earlier element again |
+//!
+//! and per list one representation class: `all_z_one` (every point handed over as one
+//! encoding, which a library decompresses to Z = 1) or `mixed_z` (some points handed over as a
+//! difference of two encodings, which the library computes with its own subtraction, so those
+//! points reach the routine with an arbitrary projective Z). Under [`Bias::Uniform`] every point
+//! is `prime_order` and the representation is a coin flip per point.
+//!
+//! Uniform points come from a random walk over a fixed pool of 16 known-log steps (one affine
+//! addition per point), as in [`super::points`].
+
+use super::{Bias, Gen};
+use ecdiff_oracles::edwards::{self, Ed25519, EdPoint};
+use ecdiff_oracles::group::{known_log_msm, logged, Logged};
+use ecdiff_oracles::ristretto;
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::OnceLock;
+
+/// Every per-element class [`points`] can record for Edwards inputs.
+pub const EDWARDS_POINT_CLASSES: &[&str] = &[
+    "identity",
+    "basepoint",
+    "prime_order",
+    "small_multiple",
+    "pure_torsion",
+    "prime_plus_torsion",
+    "negated_pair",
+    "repeated",
+];
+
+/// Every per-element class [`points`] can record for ristretto255 inputs.
+pub const RISTRETTO_POINT_CLASSES: &[&str] = &[
+    "identity",
+    "basepoint",
+    "prime_order",
+    "small_multiple",
+    "negated_pair",
+    "repeated",
+];
+
+/// The per-list representation classes of [`points`] under [`ReprMode::Mixed`].
+pub const REPR_CLASSES: &[&str] = &["all_z_one", "mixed_z"];
+
+/// Which group the points belong to, and so which encoding carries them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Flavor {
+    /// edwards25519 with its torsion, RFC 8032 encodings.
+    Edwards,
+    /// ristretto255, RFC 9496 encodings.
+    Ristretto,
+}
+
+impl Flavor {
+    /// `"edwards"` or `"ristretto"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Flavor::Edwards => "edwards",
+            Flavor::Ristretto => "ristretto",
+        }
+    }
+
+    /// The oracle's canonical encoding of `p` (RFC 8032 §5.1.2 or RFC 9496 §4.3.2).
+    pub fn encode(self, p: &EdPoint) -> [u8; 32] {
+        match self {
+            Flavor::Edwards => edwards::encode(p),
+            Flavor::Ristretto => ristretto::encode(p),
+        }
+    }
+
+    /// The oracle's decoding (RFC 8032 §5.1.3 or RFC 9496 §4.3.1).
+    pub fn decode(self, bytes: &[u8; 32]) -> Option<EdPoint> {
+        match self {
+            Flavor::Edwards => edwards::decode(bytes),
+            Flavor::Ristretto => ristretto::decode(bytes),
+        }
+    }
+
+    /// The per-element classes [`points`] can record for this flavor.
+    pub fn point_classes(self) -> &'static [&'static str] {
+        match self {
+            Flavor::Edwards => EDWARDS_POINT_CLASSES,
+            Flavor::Ristretto => RISTRETTO_POINT_CLASSES,
+        }
+    }
+
+    /// Whether inputs can carry a torsion component.
+    pub fn has_torsion(self) -> bool {
+        self == Flavor::Edwards
+    }
+}
+
+/// How a point reaches the subject: bytes only, never a library value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Repr {
+    /// One canonical encoding, decompressed by the library (Z = 1).
+    Encoded([u8; 32]),
+    /// `decode(sum) − decode(shift)`, computed by the library: the point with a projective Z
+    /// the library's own subtraction chose.
+    Difference {
+        /// The encoding of P + S.
+        sum: [u8; 32],
+        /// The encoding of S.
+        shift: [u8; 32],
+    },
+}
+
+impl Repr {
+    /// The point this representation denotes, decoded by the oracle (`None` if an encoding
+    /// does not decode, which generated inputs never do).
+    pub fn oracle_point(&self, flavor: Flavor) -> Option<EdPoint> {
+        match self {
+            Repr::Encoded(b) => flavor.decode(b),
+            Repr::Difference { sum, shift } => {
+                Some(edwards::sub(&flavor.decode(sum)?, &flavor.decode(shift)?))
+            }
+        }
+    }
+
+    /// Hex rendering.
+    pub fn hex(&self) -> String {
+        match self {
+            Repr::Encoded(b) => hex::encode(b),
+            Repr::Difference { sum, shift } => {
+                format!("{} − {}", hex::encode(sum), hex::encode(shift))
+            }
+        }
+    }
+}
+
+/// A generated input point: its known log, torsion index and representation.
+#[derive(Clone, Debug)]
+pub struct EdInput {
+    /// a < ℓ, the discrete log of the prime-order component relative to B.
+    pub log: BigUint,
+    /// t < 8, the multiple of T in the torsion component (0 for ristretto255).
+    pub torsion: u8,
+    /// What the subject receives.
+    pub repr: Repr,
+}
+
+/// How [`points`] represents the list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReprMode {
+    /// `all_z_one` or `mixed_z`, chosen per list (recorded).
+    Mixed,
+    /// Every point as a difference (for routines whose subject is an encoder: every input
+    /// then comes out of the library's arithmetic). Records no representation class.
+    Difference,
+}
+
+/// ℓ, the order of B.
+pub fn order() -> &'static BigUint {
+    edwards::order()
+}
+
+/// t·T, the multiple of the oracle's fixed point of order 8.
+pub fn torsion_point(t: u8) -> &'static EdPoint {
+    &edwards::eight_torsion()[usize::from(t % 8)]
+}
+
+/// a·B + t·T.
+pub fn point_of(log: &BigUint, torsion: u8) -> EdPoint {
+    let prime = edwards::mul_base(log);
+    if torsion % 8 == 0 {
+        prime
+    } else {
+        edwards::add(&prime, torsion_point(torsion))
+    }
+}
+
+/// Σ sᵢ·Pᵢ over `terms` (scalar, input) by known-log bookkeeping:
+/// (Σ sᵢ·aᵢ mod ℓ)·B + (Σ sᵢ·tᵢ mod 8)·T. Valid for any integer scalars, reduced or not,
+/// because B has order ℓ and T order 8.
+pub fn known_log_sum(terms: &[(&BigUint, &EdInput)]) -> EdPoint {
+    let logs: Vec<(&BigUint, &BigUint)> = terms.iter().map(|(s, p)| (*s, &p.log)).collect();
+    let prime = known_log_msm(&Ed25519, &logs);
+    let torsion = terms.iter().fold(BigUint::zero(), |acc, (s, p)| {
+        acc + *s * BigUint::from(p.torsion)
+    }) % 8u8;
+    let t = torsion.to_u32_digits().first().copied().unwrap_or(0) as u8;
+    if t == 0 {
+        prime
+    } else {
+        edwards::add(&prime, torsion_point(t))
+    }
+}
+
+/// The fixed pool of 16 random known-log points the walk steps through (and the shifts of
+/// [`Repr::Difference`]), built once from a fixed seed.
+pub fn walk_steps() -> &'static [Logged<EdPoint>] {
+    static STEPS: OnceLock<Vec<Logged<EdPoint>>> = OnceLock::new();
+    STEPS.get_or_init(|| {
+        let mut rng = ChaCha8Rng::seed_from_u64(0xecd1_ed25);
+        (0..16)
+            .map(|_| {
+                let mut bytes = [0u8; 48];
+                rng.fill_bytes(&mut bytes);
+                logged(&Ed25519, &BigUint::from_bytes_le(&bytes))
+            })
+            .collect()
+    })
+}
+
+/// A representation of `elem` (= a·B + t·T): its encoding, or a difference with a random
+/// walk step as the shift.
+fn represent(g: &mut Gen, flavor: Flavor, elem: &EdPoint, difference: bool) -> Repr {
+    if !difference {
+        return Repr::Encoded(flavor.encode(elem));
+    }
+    let steps = walk_steps();
+    let shift = &steps[g.below(steps.len() as u64) as usize].elem;
+    Repr::Difference {
+        sum: flavor.encode(&edwards::add(elem, shift)),
+        shift: flavor.encode(shift),
+    }
+}
+
+/// Draws `n` points (see the module docs for the classes).
+pub fn points(g: &mut Gen, flavor: Flavor, n: usize, mode: ReprMode) -> Vec<EdInput> {
+    let edgy = g.bias() == Bias::Edge;
+    let all_z_one = match mode {
+        ReprMode::Difference => false,
+        ReprMode::Mixed => edgy && n > 0 && g.chance(3, 10),
+    };
+    if edgy && n > 0 && mode == ReprMode::Mixed {
+        g.hit(if all_z_one { "all_z_one" } else { "mixed_z" });
+    }
+    let l = order();
+    let torsion_weight = if flavor.has_torsion() { 7 } else { 0 };
+    let mut walk: Option<Logged<EdPoint>> = None;
+    let mut out: Vec<EdInput> = Vec::with_capacity(n);
+    let mut elems: Vec<EdPoint> = Vec::with_capacity(n);
+    for i in 0..n {
+        let earlier = if i > 0 { 9 } else { 0 };
+        let kind = if edgy {
+            g.weighted(&[
+                46,
+                6,
+                5,
+                5,
+                torsion_weight,
+                torsion_weight,
+                earlier,
+                earlier,
+            ])
+        } else {
+            0
+        };
+        let (elem, log, torsion, class) = match kind {
+            0 | 5 => {
+                let next = match walk.take() {
+                    None => logged(&Ed25519, &g.biguint_below(l)),
+                    Some(prev) => {
+                        let steps = walk_steps();
+                        let step = &steps[g.below(steps.len() as u64) as usize];
+                        Logged {
+                            elem: edwards::add(&prev.elem, &step.elem),
+                            log: (&prev.log + &step.log) % l,
+                        }
+                    }
+                };
+                walk = Some(next.clone());
+                if kind == 0 || next.log.is_zero() {
+                    (next.elem, next.log, 0, "prime_order")
+                } else {
+                    let t = g.range(1, 7) as u8;
+                    let elem = edwards::add(&next.elem, torsion_point(t));
+                    (elem, next.log, t, "prime_plus_torsion")
+                }
+            }
+            1 => (edwards::identity(), BigUint::zero(), 0, "identity"),
+            2 => (edwards::basepoint(), BigUint::one(), 0, "basepoint"),
+            3 => {
+                let k = BigUint::from(g.range(2, 16));
+                (edwards::mul_base(&k), k, 0, "small_multiple")
+            }
+            4 => {
+                let t = g.range(1, 7) as u8;
+                (torsion_point(t).clone(), BigUint::zero(), t, "pure_torsion")
+            }
+            6 => {
+                let j = g.below(i as u64) as usize;
+                let log = (l - &out[j].log) % l;
+                let torsion = (8 - out[j].torsion) % 8;
+                (edwards::neg(&elems[j]), log, torsion, "negated_pair")
+            }
+            _ => {
+                let j = g.below(i as u64) as usize;
+                (
+                    elems[j].clone(),
+                    out[j].log.clone(),
+                    out[j].torsion,
+                    "repeated",
+                )
+            }
+        };
+        if edgy {
+            g.hit(class);
+        }
+        let difference = match mode {
+            ReprMode::Difference => true,
+            ReprMode::Mixed if all_z_one => false,
+            ReprMode::Mixed if edgy => g.chance(1, 3),
+            ReprMode::Mixed => g.chance(1, 2),
+        };
+        let repr = represent(g, flavor, &elem, difference);
+        out.push(EdInput { log, torsion, repr });
+        elems.push(elem);
+    }
+    out
+}
+
+/// Hex rendering of inputs with their known logs, one per line.
+pub fn hex_inputs(ps: &[EdInput]) -> String {
+    let items: Vec<String> = ps
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            format!(
+                "  [{i}] {} (log 0x{:x}, torsion {})",
+                p.repr.hex(),
+                p.log,
+                p.torsion
+            )
+        })
+        .collect();
+    format!("[\n{}\n]", items.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gen::case_bytes;
+
+    fn check_claims(flavor: Flavor) {
+        let mut seen = std::collections::BTreeSet::new();
+        for i in 0..80 {
+            let data = case_bytes(0, "edwards-points", i, 64);
+            let mut g = Gen::new(&data, Bias::Edge);
+            let pts = points(&mut g, flavor, 10, ReprMode::Mixed);
+            let classes = g.into_classes();
+            for p in &pts {
+                // The bytes and the known log describe the same point (for ristretto255: the
+                // same coset, which is what its encoding determines).
+                let decoded = p.repr.oracle_point(flavor).expect("generated bytes decode");
+                let expected = point_of(&p.log, p.torsion);
+                assert_eq!(flavor.encode(&decoded), flavor.encode(&expected));
+                if flavor == Flavor::Edwards {
+                    assert_eq!(decoded, expected);
+                } else {
+                    assert_eq!(p.torsion, 0);
+                }
+                if classes.contains("all_z_one") {
+                    assert!(matches!(p.repr, Repr::Encoded(_)));
+                }
+            }
+            if classes.contains("pure_torsion") {
+                assert!(pts.iter().any(|p| p.log.is_zero() && p.torsion != 0));
+                assert!(pts.iter().any(|p| edwards::is_small_order(
+                    &p.repr.oracle_point(flavor).unwrap()
+                ) && p.torsion != 0));
+            }
+            if classes.contains("prime_plus_torsion") {
+                assert!(pts.iter().any(|p| !p.log.is_zero() && p.torsion != 0));
+            }
+            if classes.contains("identity") {
+                assert!(pts.iter().any(|p| p.log.is_zero() && p.torsion == 0));
+            }
+            if classes.contains("negated_pair") {
+                let cancels = |a: &EdInput, b: &EdInput| {
+                    ((&a.log + &b.log) % order()).is_zero() && (a.torsion + b.torsion) % 8 == 0
+                };
+                assert!(pts
+                    .iter()
+                    .enumerate()
+                    .any(|(i, a)| pts.iter().skip(i + 1).any(|b| cancels(a, b))));
+            }
+            seen.extend(classes);
+        }
+        for class in flavor.point_classes().iter().chain(REPR_CLASSES) {
+            assert!(seen.contains(class), "{class} never drawn");
+        }
+        if flavor == Flavor::Ristretto {
+            assert!(!seen.contains("pure_torsion") && !seen.contains("prime_plus_torsion"));
+        }
+    }
+
+    #[test]
+    fn edwards_points_are_what_their_classes_claim() {
+        check_claims(Flavor::Edwards);
+    }
+
+    #[test]
+    fn ristretto_points_are_what_their_classes_claim() {
+        check_claims(Flavor::Ristretto);
+    }
+
+    #[test]
+    fn difference_mode_only_draws_differences() {
+        let data = case_bytes(0, "diff", 0, 64);
+        let mut g = Gen::new(&data, Bias::Edge);
+        let pts = points(&mut g, Flavor::Edwards, 12, ReprMode::Difference);
+        assert!(pts
+            .iter()
+            .all(|p| matches!(p.repr, Repr::Difference { .. })));
+        assert!(!g.classes().contains("all_z_one") && !g.classes().contains("mixed_z"));
+    }
+
+    #[test]
+    fn known_log_sum_matches_the_per_point_sum() {
+        let data = case_bytes(1, "kls", 0, 64);
+        let mut g = Gen::new(&data, Bias::Edge);
+        let pts = points(&mut g, Flavor::Edwards, 9, ReprMode::Mixed);
+        let scalars: Vec<BigUint> = (0..9u32)
+            .map(|i| BigUint::from(i) * BigUint::from(0x1234_5678_9abc_u64) + 7u8)
+            .collect();
+        let terms: Vec<(&BigUint, &EdInput)> = scalars.iter().zip(&pts).collect();
+        let mut naive = edwards::identity();
+        for (s, p) in &terms {
+            naive = edwards::add(
+                &naive,
+                &edwards::mul(&p.repr.oracle_point(Flavor::Edwards).unwrap(), s),
+            );
+        }
+        assert_eq!(known_log_sum(&terms), naive);
+    }
+
+    #[test]
+    fn uniform_bias_records_no_classes() {
+        let data = case_bytes(0, "uniform-ed", 0, 64);
+        let mut g = Gen::new(&data, Bias::Uniform);
+        let pts = points(&mut g, Flavor::Ristretto, 8, ReprMode::Mixed);
+        assert_eq!(pts.len(), 8);
+        assert!(g.classes().is_empty());
+    }
+}
