@@ -211,39 +211,68 @@ pub fn run_case<R: Routine + ?Sized>(
         }
     };
 
-    let start = Instant::now();
-    let subject = match panic::capture(|| subject_pool().install(|| routine.subject(&case))) {
-        Ok(outcome) => outcome,
-        Err(p) => Outcome::Panicked(p),
-    };
-    timings.subject = start.elapsed();
-
-    let start = Instant::now();
-    let oracle = match panic::capture(|| routine.oracle(&case)) {
-        Ok(outcome) => outcome,
-        Err(p) => Outcome::Panicked(p),
-    };
-    timings.oracle = start.elapsed();
-
-    let start = Instant::now();
-    let verdict = match panic::capture(|| routine.compare(&case, &subject, &oracle)) {
-        Ok(v) => v,
-        Err(p) => Verdict::new(VerdictKind::OraclePanicked, format!("comparison {p}")),
-    };
-    let expected = routine.expected(&case);
-    let is_finding = verdict.kind != expected.kind;
-    let details = (detail == Detail::Always || is_finding).then(|| CaseDetails {
-        case: routine.render_case(&case),
-        subject: subject.render(|v| routine.render_output(v)),
-        oracle: oracle.render(|v| routine.render_output(v)),
-    });
-    timings.compare = start.elapsed();
+    let checked = check_decoded(routine, &case, detail);
+    timings.subject = checked.timings.subject;
+    timings.oracle = checked.timings.oracle;
+    timings.compare = checked.timings.compare;
+    let (verdict, expected, details) = (checked.verdict, checked.expected, checked.details);
 
     CaseRun {
         routine: name,
         verdict,
         expected,
         classes,
+        timings,
+        details,
+    }
+}
+
+/// The result of [`check_decoded`].
+pub struct Checked {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The verdict the routine expected.
+    pub expected: Expected,
+    /// Subject, oracle and comparison times (decode is zero).
+    pub timings: Timings,
+    /// Readable case and outputs, as [`Detail`] asks.
+    pub details: Option<CaseDetails>,
+}
+
+/// Runs an already decoded case: subject (in the subject pool) and oracle with panics
+/// captured, then the comparison. [`run_case`] is decoding followed by this.
+pub fn check_decoded<R: Routine + ?Sized>(routine: &R, case: &R::Case, detail: Detail) -> Checked {
+    let mut timings = Timings::default();
+    let start = Instant::now();
+    let subject = match panic::capture(|| subject_pool().install(|| routine.subject(case))) {
+        Ok(outcome) => outcome,
+        Err(p) => Outcome::Panicked(p),
+    };
+    timings.subject = start.elapsed();
+
+    let start = Instant::now();
+    let oracle = match panic::capture(|| routine.oracle(case)) {
+        Ok(outcome) => outcome,
+        Err(p) => Outcome::Panicked(p),
+    };
+    timings.oracle = start.elapsed();
+
+    let start = Instant::now();
+    let verdict = match panic::capture(|| routine.compare(case, &subject, &oracle)) {
+        Ok(v) => v,
+        Err(p) => Verdict::new(VerdictKind::OraclePanicked, format!("comparison {p}")),
+    };
+    let expected = routine.expected(case);
+    let is_finding = verdict.kind != expected.kind;
+    let details = (detail == Detail::Always || is_finding).then(|| CaseDetails {
+        case: routine.render_case(case),
+        subject: subject.render(|v| routine.render_output(v)),
+        oracle: oracle.render(|v| routine.render_output(v)),
+    });
+    timings.compare = start.elapsed();
+    Checked {
+        verdict,
+        expected,
         timings,
         details,
     }

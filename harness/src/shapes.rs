@@ -34,6 +34,13 @@ use num_bigint::BigUint;
 
 pub use crate::gen::points::{GenPoint, Jacobian, SwGroup};
 
+/// A check whose case length can be chosen (benchmarks draw cases of a given size; the
+/// routine's own `generate` draws the length from its edge-biased distribution first).
+pub trait SizedCheck: crate::Routine {
+    /// A case of length `n`, drawn like the routine's own cases otherwise.
+    fn generate_len(&self, g: &mut crate::Gen, n: usize) -> Self::Case;
+}
+
 /// The identity and reporting facts of a check: everything but the subject.
 #[derive(Clone, Debug)]
 pub struct Spec {

@@ -34,7 +34,7 @@ pub const BATCH_INVERSION_SPLITS: &[(&str, usize)] =
 
 /// The spec of each routine of the family (name, subject, lengths, budget). The bug zoo
 /// reuses these, so a broken variant sees exactly the cases of the routine it breaks.
-pub(crate) fn spec(name: &'static str) -> Spec {
+pub fn spec(name: &'static str) -> Spec {
     let (subject, function, max, thresholds, cases): (
         _,
         _,

@@ -185,63 +185,68 @@ pub fn points<C: SwGroup>(
             _ => (false, true),
         },
     };
+    // Identities only where they cannot break the list's representation class.
+    let (identity_weight, noncanonical_weight) = match repr {
+        Representation::Jacobian if !identities => (0, 0),
+        Representation::Jacobian => (6, 3),
+        Representation::Affine => (6, 0),
+    };
+
+    // First the plan: each element's kind, so that all uniformly random points can then be
+    // drawn together.
+    let kinds: Vec<Kind> = (0..n)
+        .map(|i| {
+            let earlier = if i > 0 { 10 } else { 0 };
+            let pick = if edgy {
+                g.weighted(&[
+                    50,
+                    identity_weight,
+                    noncanonical_weight,
+                    8,
+                    6,
+                    earlier,
+                    earlier,
+                ])
+            } else {
+                0
+            };
+            match pick {
+                0 => Kind::Random,
+                1 => Kind::Identity,
+                2 => Kind::NoncanonicalIdentity,
+                3 => Kind::Generator,
+                4 => Kind::SmallMultiple(g.range(2, 16) as u64),
+                5 => Kind::Negated(g.below(i as u64) as usize),
+                _ => Kind::Repeated(g.below(i as u64) as usize),
+            }
+        })
+        .collect();
+    let random_count = kinds.iter().filter(|k| matches!(k, Kind::Random)).count();
+    let mut random = random_points(g, c, random_count).into_iter();
+
     let curve = c.curve();
-    let mut walk: Option<Logged<Point<C::F>>> = None;
     let mut out: Vec<GenPoint<C::F>> = Vec::with_capacity(n);
     let mut elems: Vec<Point<C::F>> = Vec::with_capacity(n);
-    for i in 0..n {
-        // Identities only where they cannot break the list's representation class.
-        let (identity_weight, noncanonical_weight) = match repr {
-            Representation::Jacobian if !identities => (0, 0),
-            Representation::Jacobian => (6, 3),
-            Representation::Affine => (6, 0),
-        };
-        let earlier_weight = if i > 0 { 10 } else { 0 };
-        let kind = if edgy {
-            g.weighted(&[
-                50,
-                identity_weight,
-                noncanonical_weight,
-                8,
-                6,
-                earlier_weight,
-                earlier_weight,
-            ])
-        } else {
-            0
-        };
+    for kind in kinds {
         let (elem, log, class) = match kind {
-            0 => {
-                let next = match walk.take() {
-                    None => logged(c, &g.biguint_below(c.order())),
-                    Some(prev) => {
-                        let steps = c.walk_steps();
-                        let step = &steps[g.below(steps.len() as u64) as usize];
-                        Logged {
-                            elem: curve.add(&prev.elem, &step.elem),
-                            log: (&prev.log + &step.log) % c.order(),
-                        }
-                    }
-                };
-                walk = Some(next.clone());
-                (next.elem, next.log, "non_generator")
+            Kind::Random => {
+                let p = random.next().expect("one random point per Random kind");
+                (p.elem, p.log, "non_generator")
             }
-            1 => (Point::Identity, BigUint::zero(), "identity"),
-            2 => (Point::Identity, BigUint::zero(), "identity_noncanonical"),
-            3 => (curve.generator.clone(), BigUint::one(), "generator"),
-            4 => {
-                let k = BigUint::from(g.range(2, 16));
+            Kind::Identity => (Point::Identity, BigUint::zero(), "identity"),
+            Kind::NoncanonicalIdentity => {
+                (Point::Identity, BigUint::zero(), "identity_noncanonical")
+            }
+            Kind::Generator => (curve.generator.clone(), BigUint::one(), "generator"),
+            Kind::SmallMultiple(k) => {
+                let k = BigUint::from(k);
                 (c.mul_hub(&k), k, "small_multiple")
             }
-            5 => {
-                let j = g.below(i as u64) as usize;
+            Kind::Negated(j) => {
                 let log = (c.order() - &out[j].log) % c.order();
                 (curve.neg(&elems[j]), log, "negated_pair")
             }
-            _ => {
-                let j = g.below(i as u64) as usize;
-                (elems[j].clone(), out[j].log.clone(), "repeated")
-            }
+            Kind::Repeated(j) => (elems[j].clone(), out[j].log.clone(), "repeated"),
         };
         if edgy {
             g.hit(class);
@@ -260,6 +265,133 @@ pub fn points<C: SwGroup>(
         });
     }
     out
+}
+
+/// What one element of a [`points`] list is.
+enum Kind {
+    Random,
+    Identity,
+    NoncanonicalIdentity,
+    Generator,
+    SmallMultiple(u64),
+    Negated(usize),
+    Repeated(usize),
+}
+
+/// `count` uniformly random points with known logs.
+///
+/// Few points come from a random walk (each next point adds a random member of the fixed
+/// pool of steps: one affine addition each). Many points are Aᵢ + Bⱼ for a walk A and an
+/// arithmetic progression B (Bⱼ = B₀ + j·D, random B₀ and D) of about √count points each —
+/// distinct sums unless a difference of walk points is a small multiple of the random D.
+/// Those additions are independent, so their chord denominators are inverted together with
+/// Montgomery's trick (one field inversion for all of them; P. L. Montgomery, Math. Comp. 48,
+/// 1987).
+fn random_points<C: SwGroup>(g: &mut Gen, c: &C, count: usize) -> Vec<Logged<Point<C::F>>> {
+    if count <= 32 {
+        return walk(g, c, count);
+    }
+    let m = (count as f64).sqrt().ceil() as usize;
+    let a = walk(g, c, m);
+    let stride = logged(c, &g.biguint_below(c.order()));
+    let mut b = vec![logged(c, &g.biguint_below(c.order()))];
+    while b.len() < count.div_ceil(m) {
+        let prev = b.last().expect("starts non-empty");
+        b.push(Logged {
+            elem: c.curve().add(&prev.elem, &stride.elem),
+            log: (&prev.log + &stride.log) % c.order(),
+        });
+    }
+    let pairs: Vec<_> = (0..count).map(|i| (&a[i % m], &b[i / m])).collect();
+    let sums = add_independent(
+        c.curve(),
+        &pairs
+            .iter()
+            .map(|(p, q)| (&p.elem, &q.elem))
+            .collect::<Vec<_>>(),
+    );
+    pairs
+        .iter()
+        .zip(sums)
+        .map(|((p, q), elem)| Logged {
+            elem,
+            log: (&p.log + &q.log) % c.order(),
+        })
+        .collect()
+}
+
+/// A random walk of `len` points from a uniformly random start.
+fn walk<C: SwGroup>(g: &mut Gen, c: &C, len: usize) -> Vec<Logged<Point<C::F>>> {
+    let mut out: Vec<Logged<Point<C::F>>> = Vec::with_capacity(len);
+    for _ in 0..len {
+        let next = match out.last() {
+            None => logged(c, &g.biguint_below(c.order())),
+            Some(prev) => {
+                let steps = c.walk_steps();
+                let step = &steps[g.below(steps.len() as u64) as usize];
+                Logged {
+                    elem: c.curve().add(&prev.elem, &step.elem),
+                    log: (&prev.log + &step.log) % c.order(),
+                }
+            }
+        };
+        out.push(next);
+    }
+    out
+}
+
+/// P + Q for many independent pairs: the textbook chord formula (λ = (y_Q − y_P)/(x_Q − x_P),
+/// x = λ² − x_P − x_Q, y = λ(x_P − x) − y_P) with all denominators inverted at once. Pairs the
+/// chord cannot take (an identity, equal x) go through the oracle's own `Curve::add`.
+fn add_independent<F: Field>(curve: &Curve<F>, pairs: &[(&Point<F>, &Point<F>)]) -> Vec<Point<F>> {
+    let denominators: Vec<Option<F>> = pairs
+        .iter()
+        .map(|(p, q)| match (p, q) {
+            (Point::Affine { x: x1, .. }, Point::Affine { x: x2, .. }) if x1 != x2 => {
+                Some(x2.sub(x1))
+            }
+            _ => None,
+        })
+        .collect();
+    // Montgomery's trick: prefix products, one inversion, a backward pass.
+    let mut prefix = Vec::with_capacity(pairs.len());
+    let mut acc: Option<F> = None;
+    for d in denominators.iter().flatten() {
+        acc = Some(match acc {
+            None => d.clone(),
+            Some(a) => a.mul(d),
+        });
+        prefix.push(acc.clone().expect("just set"));
+    }
+    let mut inverses: Vec<Option<F>> = vec![None; pairs.len()];
+    if let Some(total) = acc {
+        let mut inv = total.inv().expect("a product of non-zero denominators");
+        let mut k = prefix.len();
+        for (i, d) in denominators.iter().enumerate().rev() {
+            if let Some(d) = d {
+                k -= 1;
+                inverses[i] = Some(if k == 0 {
+                    inv.clone()
+                } else {
+                    inv.mul(&prefix[k - 1])
+                });
+                inv = inv.mul(d);
+            }
+        }
+    }
+    pairs
+        .iter()
+        .zip(inverses)
+        .map(|((p, q), inv)| match (p, q, inv) {
+            (Point::Affine { x: x1, y: y1 }, Point::Affine { x: x2, y: y2 }, Some(inv)) => {
+                let lambda = y2.sub(y1).mul(&inv);
+                let x3 = lambda.square().sub(x1).sub(x2);
+                let y3 = lambda.mul(&x1.sub(&x3)).sub(y1);
+                Point::Affine { x: x3, y: y3 }
+            }
+            _ => curve.add(p, q),
+        })
+        .collect()
 }
 
 /// The point with discrete log `log`, at z = 1 or a random z (a coin flip).
@@ -364,6 +496,42 @@ mod tests {
     #[test]
     fn bn254_g2_points_are_what_their_classes_claim() {
         check_claims(Bn254G2::instance());
+    }
+
+    #[test]
+    fn batched_random_points_match_their_logs_and_are_distinct() {
+        let c = Bn254G1::instance();
+        let data = case_bytes(0, "batched", 0, 64);
+        let mut g = Gen::new(&data, Bias::Uniform);
+        let pts = random_points(&mut g, c, 100);
+        for p in &pts {
+            assert_eq!(p.elem, c.mul_hub(&p.log));
+        }
+        let distinct: std::collections::BTreeSet<String> =
+            pts.iter().map(|p| format!("{:?}", p.log)).collect();
+        assert_eq!(distinct.len(), 100);
+    }
+
+    #[test]
+    fn independent_additions_handle_identities_doubles_and_cancellations() {
+        let c = Bn254G1::instance();
+        let curve = c.curve();
+        let p = c.mul_hub(&BigUint::from(5u8));
+        let q = c.mul_hub(&BigUint::from(9u8));
+        let minus_p = curve.neg(&p);
+        let o = Point::Identity;
+        let pairs = [
+            (&p, &q),
+            (&p, &p),
+            (&p, &minus_p),
+            (&o, &q),
+            (&q, &o),
+            (&q, &p),
+        ];
+        let sums = add_independent(curve, &pairs);
+        for ((a, b), s) in pairs.iter().zip(&sums) {
+            assert_eq!(*s, curve.add(a, b));
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //!
 //! Oracle: the same expression over `BigUint`, reduced mod q, element by element.
 
-use super::{hex_scalars, Spec};
+use super::{hex_scalars, SizedCheck, Spec};
 use crate::engine::{diff_vec, Outcome, Routine, RoutineInfo};
 use crate::gen::scalars::{scalar, SCALAR_CLASSES};
 use crate::gen::Gen;
@@ -42,6 +42,18 @@ pub fn check<S: FieldFold>(spec: Spec, modulus: &'static BigUint, subject: S) ->
     }
 }
 
+impl SizedCheck for FoldCheck {
+    fn generate_len(&self, g: &mut Gen, n: usize) -> Self::Case {
+        let left = (0..n).map(|_| scalar(g, self.modulus)).collect();
+        let right = (0..n).map(|_| scalar(g, self.modulus)).collect();
+        FoldCase {
+            left,
+            right,
+            scalar: scalar(g, self.modulus),
+        }
+    }
+}
+
 impl Routine for FoldCheck {
     type Case = FoldCase;
     type Output = Vec<BigUint>;
@@ -55,13 +67,7 @@ impl Routine for FoldCheck {
 
     fn generate(&self, g: &mut Gen) -> Self::Case {
         let n = self.spec.lengths.draw(g);
-        let left = (0..n).map(|_| scalar(g, self.modulus)).collect();
-        let right = (0..n).map(|_| scalar(g, self.modulus)).collect();
-        FoldCase {
-            left,
-            right,
-            scalar: scalar(g, self.modulus),
-        }
+        self.generate_len(g, n)
     }
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {

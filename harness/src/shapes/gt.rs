@@ -10,7 +10,7 @@
 //!
 //! Oracle: known logs again, e^(Σ kᵢ·aᵢ mod r) by fixed-base exponentiation of e.
 
-use super::{hex_scalars, Spec};
+use super::{hex_scalars, SizedCheck, Spec};
 use crate::engine::{Outcome, Routine, RoutineInfo};
 use crate::gen::scalars::{scalar, SCALAR_CLASSES};
 use crate::gen::{Bias, Gen};
@@ -159,6 +159,20 @@ fn hex_fp12(x: &Fp12) -> String {
     format!("[{}]", c.join(", "))
 }
 
+impl SizedCheck for GtCheck {
+    /// `n` terms (a scale check always has one).
+    fn generate_len(&self, g: &mut Gen, n: usize) -> Self::Case {
+        let n = if matches!(self.op, Op::Scale(_)) {
+            1
+        } else {
+            n
+        };
+        let elems = gt_elements(g, n);
+        let exps = (0..n).map(|_| scalar(g, Gt.order())).collect();
+        GtCase { elems, exps }
+    }
+}
+
 impl Routine for GtCheck {
     type Case = GtCase;
     type Output = Fp12;
@@ -183,9 +197,7 @@ impl Routine for GtCheck {
             Op::MultiExp(_) => self.spec.lengths.draw(g),
             Op::Scale(_) => 1,
         };
-        let elems = gt_elements(g, n);
-        let exps = (0..n).map(|_| scalar(g, Gt.order())).collect();
-        GtCase { elems, exps }
+        self.generate_len(g, n)
     }
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {

@@ -5,7 +5,7 @@
 //! disagrees, the oracle confirms itself with the per-point naive sum (affine coordinates from
 //! the raw Jacobian input, double-and-add, one term at a time) for inputs of up to 64 terms.
 
-use super::{hex_gen_points, hex_point, hex_scalars, Spec};
+use super::{hex_gen_points, hex_point, hex_scalars, SizedCheck, Spec};
 use crate::engine::{compare, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
 use crate::gen::points::{point_classes, points, GenPoint, Jacobian, Representation, SwGroup};
 use crate::gen::scalars::{scalar, SCALAR_CLASSES};
@@ -92,6 +92,15 @@ pub(crate) fn normalized_as_affine<F: ecdiff_oracles::field::Field>(j: &Jacobian
     }
 }
 
+impl<C: SwGroup> SizedCheck for MsmCheck<C> {
+    fn generate_len(&self, g: &mut Gen, n: usize) -> Self::Case {
+        let c = C::instance();
+        let bases = points(g, c, n, self.representation());
+        let scalars = (0..n).map(|_| scalar(g, c.order())).collect();
+        MsmCase { bases, scalars }
+    }
+}
+
 impl<C: SwGroup> Routine for MsmCheck<C> {
     type Case = MsmCase<C::F>;
     type Output = Point<C::F>;
@@ -107,11 +116,8 @@ impl<C: SwGroup> Routine for MsmCheck<C> {
     }
 
     fn generate(&self, g: &mut Gen) -> Self::Case {
-        let c = C::instance();
         let n = self.spec.lengths.draw(g);
-        let bases = points(g, c, n, self.representation());
-        let scalars = (0..n).map(|_| scalar(g, c.order())).collect();
-        MsmCase { bases, scalars }
+        self.generate_len(g, n)
     }
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {

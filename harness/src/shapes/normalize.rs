@@ -4,7 +4,7 @@
 //! Oracle: the textbook conversion (X/Z², Y/Z³) of each input on its own, with one field
 //! inversion per point, Z = 0 mapping to the identity whatever X and Y are.
 
-use super::{hex_gen_points, hex_points, Spec};
+use super::{hex_gen_points, hex_points, SizedCheck, Spec};
 use crate::engine::{diff_vec, Outcome, Routine, RoutineInfo};
 use crate::gen::points::{point_classes, points, GenPoint, Jacobian, Representation, SwGroup};
 use crate::gen::Gen;
@@ -33,6 +33,12 @@ pub fn check<C: SwGroup, S: NormalizeBatch<C>>(spec: Spec, subject: S) -> Normal
     }
 }
 
+impl<C: SwGroup> SizedCheck for NormalizeCheck<C> {
+    fn generate_len(&self, g: &mut Gen, n: usize) -> Self::Case {
+        points(g, C::instance(), n, Representation::Jacobian)
+    }
+}
+
 impl<C: SwGroup> Routine for NormalizeCheck<C> {
     type Case = Vec<GenPoint<C::F>>;
     type Output = Vec<Point<C::F>>;
@@ -46,7 +52,7 @@ impl<C: SwGroup> Routine for NormalizeCheck<C> {
 
     fn generate(&self, g: &mut Gen) -> Self::Case {
         let n = self.spec.lengths.draw(g);
-        points(g, C::instance(), n, Representation::Jacobian)
+        self.generate_len(g, n)
     }
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {

@@ -11,7 +11,7 @@
 //! to the identity) and `sum_is_doubling` (the addend equals s·P, so an addition formula sees
 //! two equal inputs).
 
-use super::{hex_gen_points, hex_points, hex_scalars, Spec};
+use super::{hex_gen_points, hex_points, hex_scalars, SizedCheck, Spec};
 use crate::engine::{diff_vec, Outcome, Routine, RoutineInfo};
 use crate::gen::points::{
     point_classes, points, with_log, GenPoint, Jacobian, Representation, SwGroup,
@@ -116,30 +116,9 @@ fn jacs<F: Clone>(ps: &[GenPoint<F>]) -> Vec<Jacobian<F>> {
     ps.iter().map(|p| p.jac.clone()).collect()
 }
 
-impl<C: SwGroup> Routine for VectorCheck<C> {
-    type Case = VectorCase<C::F>;
-    type Output = Vec<Point<C::F>>;
-
-    fn info(&self) -> RoutineInfo {
-        let mut classes = self.spec.lengths.classes();
-        let single_base = matches!(self.op, Op::FixedBase(_));
-        // One base cannot repeat or negate an earlier one.
-        classes.extend(
-            point_classes(Representation::Jacobian)
-                .into_iter()
-                .filter(|c| !single_base || !matches!(*c, "negated_pair" | "repeated")),
-        );
-        classes.extend(SCALAR_CLASSES);
-        if !single_base {
-            classes.extend(["sum_cancels", "sum_is_doubling"]);
-        }
-        self.spec
-            .info("known-log: per-element logs, each scaled from G", classes)
-    }
-
-    fn generate(&self, g: &mut Gen) -> Self::Case {
+impl<C: SwGroup> SizedCheck for VectorCheck<C> {
+    fn generate_len(&self, g: &mut Gen, n: usize) -> Self::Case {
         let c = C::instance();
-        let n = self.spec.lengths.draw(g);
         if let Op::FixedBase(_) = self.op {
             let scaled = points(g, c, 1, Representation::Jacobian);
             let scalars = (0..n).map(|_| scalar(g, c.order())).collect();
@@ -180,6 +159,33 @@ impl<C: SwGroup> Routine for VectorCheck<C> {
             scalars: vec![],
             scalar: s,
         }
+    }
+}
+
+impl<C: SwGroup> Routine for VectorCheck<C> {
+    type Case = VectorCase<C::F>;
+    type Output = Vec<Point<C::F>>;
+
+    fn info(&self) -> RoutineInfo {
+        let mut classes = self.spec.lengths.classes();
+        let single_base = matches!(self.op, Op::FixedBase(_));
+        // One base cannot repeat or negate an earlier one.
+        classes.extend(
+            point_classes(Representation::Jacobian)
+                .into_iter()
+                .filter(|c| !single_base || !matches!(*c, "negated_pair" | "repeated")),
+        );
+        classes.extend(SCALAR_CLASSES);
+        if !single_base {
+            classes.extend(["sum_cancels", "sum_is_doubling"]);
+        }
+        self.spec
+            .info("known-log: per-element logs, each scaled from G", classes)
+    }
+
+    fn generate(&self, g: &mut Gen) -> Self::Case {
+        let n = self.spec.lengths.draw(g);
+        self.generate_len(g, n)
     }
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
