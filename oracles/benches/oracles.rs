@@ -1,0 +1,72 @@
+//! Oracle throughput: textbook double-and-add (`mul`) and the fixed-base table (`mul_hub`)
+//! with 256-bit scalars on every curve, and the known-log check of a 1024-term sum.
+//!
+//! `cargo bench -p ecdiff-oracles -- --warm-up-time 1 --measurement-time 3`
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use ecdiff_oracles::curves::{Bn254G1, Bn254G2, Secp256k1};
+use ecdiff_oracles::edwards::Ed25519;
+use ecdiff_oracles::group::{known_log_msm, Group};
+use num_bigint::BigUint;
+
+/// Deterministic pseudo-random 256-bit integers (xorshift64*), so runs are comparable.
+struct Scalars(u64);
+
+impl Scalars {
+    fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn next_256(&mut self) -> BigUint {
+        let words: Vec<u32> = (0..4)
+            .flat_map(|_| {
+                let w = self.next_u64();
+                [w as u32, (w >> 32) as u32]
+            })
+            .collect();
+        BigUint::from_slice(&words)
+    }
+}
+
+fn bench_group<G: Group>(c: &mut Criterion, g: &G) {
+    let mut rng = Scalars(0x9e37_79b9_7f4a_7c15);
+    let base = g.mul_hub(&rng.next_256());
+    let k = rng.next_256();
+    // Build the fixed-base table outside the measurement.
+    g.mul_hub(&k);
+    c.bench_function(&format!("{}/mul_256bit", g.name()), |b| {
+        b.iter(|| g.mul(black_box(&base), black_box(&k)))
+    });
+    c.bench_function(&format!("{}/mul_hub_256bit", g.name()), |b| {
+        b.iter(|| g.mul_hub(black_box(&k)))
+    });
+}
+
+fn scalar_multiplication(c: &mut Criterion) {
+    bench_group(c, &Bn254G1);
+    bench_group(c, &Bn254G2);
+    bench_group(c, &Secp256k1);
+    bench_group(c, &Ed25519);
+}
+
+fn known_log_sum(c: &mut Criterion) {
+    let mut rng = Scalars(0x0123_4567_89ab_cdef);
+    let terms: Vec<(BigUint, BigUint)> = (0..1024)
+        .map(|_| (rng.next_256(), rng.next_256() % Bn254G1.order()))
+        .collect();
+    let refs: Vec<(&BigUint, &BigUint)> = terms.iter().map(|(s, a)| (s, a)).collect();
+    known_log_msm(&Bn254G1, &refs);
+    c.bench_function("bn254_g1/known_log_msm_1024", |b| {
+        b.iter(|| known_log_msm(&Bn254G1, black_box(&refs)))
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10);
+    targets = scalar_multiplication, known_log_sum
+}
+criterion_main!(benches);

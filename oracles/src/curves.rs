@@ -1,0 +1,217 @@
+//! Curve and field constants: BN254 (alt_bn128) G1 and G2, secp256k1, and the fields of
+//! edwards25519.
+//!
+//! Every constant is built once in a `OnceLock` and handed out as `&'static`. Sources:
+//!
+//! * BN254: EIP-196/EIP-197 (p, r, G1 = (1, 2) on y² = x³ + 3, the G2 generator on the
+//!   D-twist y² = x³ + 3/(9 + u) over 𝔽ₚ² = 𝔽ₚ\[u\]/(u² + 1)); the G2 cofactor is the one
+//!   in the header of the Constantine G2 vectors (`tests/vectors/SOURCES.md` §4). p and r are
+//!   the BN polynomials 36x⁴ + 36x³ + 24x² + 6x + 1 and 36x⁴ + 36x³ + 18x² + 6x + 1 at
+//!   x = [`BN254_X`] (Barreto–Naehrig, SAC 2005); the tests recompute them.
+//! * secp256k1: SEC 2 v2 §2.4.1.
+//! * edwards25519: RFC 8032 §5.1 (p = 2²⁵⁵ − 19,
+//!   ℓ = 2²⁵² + 27742317777372353535851937790883648493).
+//!
+//! The tests recompute or check every constant: generators on their curves, r·G = O, the
+//! twist coefficient b′ = 3/(9 + u), cofactors (h·r·P = O for random points), and
+//! probable-primality of every modulus and order.
+
+use std::sync::OnceLock;
+
+use num_bigint::BigUint;
+use num_traits::One;
+
+use crate::field::{Field, Fp, PrimeField};
+use crate::group::Group;
+use crate::tower::Fp2;
+use crate::weierstrass::{Curve, Point};
+
+/// The BN parameter x of BN254 (also called u or z): p and r are the BN polynomials at x.
+pub const BN254_X: u64 = 4_965_661_367_192_848_881;
+
+/// A hexadecimal constant (no `0x`).
+fn hex(digits: &str) -> BigUint {
+    BigUint::parse_bytes(digits.as_bytes(), 16).expect("valid hexadecimal constant")
+}
+
+macro_rules! prime_field {
+    ($(#[$doc:meta])* $fn_name:ident, $name:literal, $modulus:expr) => {
+        $(#[$doc])*
+        pub fn $fn_name() -> &'static PrimeField {
+            static FIELD: OnceLock<PrimeField> = OnceLock::new();
+            FIELD.get_or_init(|| PrimeField::new($name, $modulus))
+        }
+    };
+}
+
+prime_field!(
+    /// BN254 base field 𝔽ₚ, p = 0x30644e72…fd47 (EIP-196).
+    bn254_fq,
+    "bn254_fq",
+    hex("30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47")
+);
+prime_field!(
+    /// BN254 scalar field 𝔽ᵣ, r = 0x30644e72…0001 (EIP-196).
+    bn254_fr,
+    "bn254_fr",
+    hex("30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001")
+);
+prime_field!(
+    /// secp256k1 base field, p = 2²⁵⁶ − 2³² − 977 (SEC 2 §2.4.1).
+    secp256k1_fp,
+    "secp256k1_fp",
+    hex("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f")
+);
+prime_field!(
+    /// secp256k1 scalar field, n = 0xffff…d0364141 (SEC 2 §2.4.1).
+    secp256k1_n,
+    "secp256k1_n",
+    hex("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141")
+);
+prime_field!(
+    /// The edwards25519 / Curve25519 base field, p = 2²⁵⁵ − 19 (RFC 8032 §5.1, RFC 7748 §4.1).
+    ed25519_fp,
+    "ed25519_fp",
+    (BigUint::one() << 255u32) - 19u8
+);
+prime_field!(
+    /// The edwards25519 prime-order subgroup's scalar field,
+    /// ℓ = 2²⁵² + 27742317777372353535851937790883648493 (RFC 8032 §5.1).
+    ed25519_l,
+    "ed25519_l",
+    (BigUint::one() << 252u32)
+        + BigUint::parse_bytes(b"27742317777372353535851937790883648493", 10)
+            .expect("valid decimal constant")
+);
+
+/// BN254 G1: y² = x³ + 3 over 𝔽ₚ, G = (1, 2), cofactor 1 (EIP-196).
+pub fn bn254_g1() -> &'static Curve<Fp> {
+    static CURVE: OnceLock<Curve<Fp>> = OnceLock::new();
+    CURVE.get_or_init(|| {
+        let fq = bn254_fq();
+        Curve::new(
+            "bn254_g1",
+            fq.zero(),
+            fq.elem(3u8),
+            bn254_fr().modulus().clone(),
+            BigUint::one(),
+            Point::Affine {
+                x: fq.elem(1u8),
+                y: fq.elem(2u8),
+            },
+        )
+    })
+}
+
+/// The twist coefficient b′ = 3/ξ = 3/(9 + u) of BN254 G2.
+pub fn bn254_twist_b() -> Fp2 {
+    let fq = bn254_fq();
+    let xi = Fp2::new(fq.elem(9u8), fq.one());
+    let xi_inv = xi.inv().expect("ξ ≠ 0");
+    xi_inv.scale(&fq.elem(3u8))
+}
+
+/// BN254 G2: the order-r subgroup of the D-twist E′: y² = x³ + 3/(9 + u) over 𝔽ₚ², with the
+/// EIP-197 generator and the cofactor 2p − r from the Constantine G2 vector header.
+pub fn bn254_g2() -> &'static Curve<Fp2> {
+    static CURVE: OnceLock<Curve<Fp2>> = OnceLock::new();
+    CURVE.get_or_init(|| {
+        let fq = bn254_fq();
+        let fp2 = |c0: &str, c1: &str| Fp2::new(fq.elem(hex(c0)), fq.elem(hex(c1)));
+        Curve::new(
+            "bn254_g2",
+            Fp2::zero(),
+            bn254_twist_b(),
+            bn254_fr().modulus().clone(),
+            hex("30644e72e131a029b85045b68181585e06ceecda572a2489345f2299c0f9fa8d"),
+            Point::Affine {
+                x: fp2(
+                    "1800deef121f1e76426a00665e5c4479674322d4f75edadd46debd5cd992f6ed",
+                    "198e9393920d483a7260bfb731fb5d25f1aa493335a9e71297e485b7aef312c2",
+                ),
+                y: fp2(
+                    "12c85ea5db8c6deb4aab71808dcb408fe3d1e7690c43d37b4ce6cc0166fa7daa",
+                    "090689d0585ff075ec9e99ad690c3395bc4b313370b38ef355acdadcd122975b",
+                ),
+            },
+        )
+    })
+}
+
+/// secp256k1: y² = x³ + 7 over 𝔽ₚ with the SEC 2 §2.4.1 generator, cofactor 1.
+pub fn secp256k1() -> &'static Curve<Fp> {
+    static CURVE: OnceLock<Curve<Fp>> = OnceLock::new();
+    CURVE.get_or_init(|| {
+        let fp = secp256k1_fp();
+        Curve::new(
+            "secp256k1",
+            fp.zero(),
+            fp.elem(7u8),
+            secp256k1_n().modulus().clone(),
+            BigUint::one(),
+            Point::Affine {
+                x: fp.elem(hex(
+                    "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798",
+                )),
+                y: fp.elem(hex(
+                    "483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8",
+                )),
+            },
+        )
+    })
+}
+
+macro_rules! curve_group {
+    ($(#[$doc:meta])* $ty:ident, $field:ty, $curve:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub struct $ty;
+
+        impl Group for $ty {
+            type Elem = Point<$field>;
+            fn name(&self) -> &'static str {
+                $curve().name
+            }
+            fn order(&self) -> &BigUint {
+                &$curve().order
+            }
+            fn identity(&self) -> Self::Elem {
+                Point::Identity
+            }
+            fn hub(&self) -> Self::Elem {
+                $curve().generator.clone()
+            }
+            fn add(&self, a: &Self::Elem, b: &Self::Elem) -> Self::Elem {
+                $curve().add(a, b)
+            }
+            fn neg(&self, a: &Self::Elem) -> Self::Elem {
+                $curve().neg(a)
+            }
+            fn mul(&self, a: &Self::Elem, k: &BigUint) -> Self::Elem {
+                $curve().mul(a, k)
+            }
+            fn mul_hub(&self, k: &BigUint) -> Self::Elem {
+                $curve().mul_generator(k)
+            }
+        }
+    };
+}
+
+curve_group!(
+    /// BN254 G1 as a [`Group`]: hub = (1, 2).
+    Bn254G1,
+    Fp,
+    bn254_g1
+);
+curve_group!(
+    /// BN254 G2 as a [`Group`]: hub = the EIP-197 generator.
+    Bn254G2,
+    Fp2,
+    bn254_g2
+);
+curve_group!(
+    /// secp256k1 as a [`Group`]: hub = the SEC 2 generator.
+    Secp256k1,
+    Fp,
+    secp256k1
+);

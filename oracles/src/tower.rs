@@ -1,0 +1,413 @@
+//! The BN254 extension tower 𝔽ₚ² ⊂ 𝔽ₚ⁶ ⊂ 𝔽ₚ¹², with schoolbook multiplication.
+//!
+//! # Tower (the one of EIP-197, mcl, arkworks and the Constantine vectors)
+//!
+//! * 𝔽ₚ² = 𝔽ₚ\[u\]/(u² + 1): −1 is a non-residue because p ≡ 3 (mod 4).
+//! * 𝔽ₚ⁶ = 𝔽ₚ²\[v\]/(v³ − ξ) with ξ = 9 + u.
+//! * 𝔽ₚ¹² = 𝔽ₚ⁶\[w\]/(w² − v), so w⁶ = ξ.
+//!
+//! # Algorithm
+//!
+//! Products are the schoolbook products of polynomials followed by the reduction u² = −1,
+//! v³ = ξ, w² = v (no Karatsuba, no lazy reduction, no Frobenius tricks); squares are the same
+//! schoolbook products with the symmetric cross terms merged (2·aᵢaⱼ computed once). Inverses go down
+//! the tower through norms (see e.g. Beuchat et al., *High-speed software implementation of
+//! the optimal ate pairing over Barreto–Naehrig curves*, Pairing 2010, §3; Scott,
+//! *Implementing cryptographic pairings*, 2007):
+//!
+//! * 𝔽ₚ²: (a₀ + a₁u)⁻¹ = (a₀ − a₁u)/(a₀² + a₁²);
+//! * 𝔽ₚ⁶: (a₀ + a₁v + a₂v²)⁻¹ = (A + Bv + Cv²)/F with A = a₀² − ξa₁a₂, B = ξa₂² − a₀a₁,
+//!   C = a₁² − a₀a₂, F = a₀A + ξ(a₂B + a₁C);
+//! * 𝔽ₚ¹²: (a₀ + a₁w)⁻¹ = (a₀ − a₁w)/(a₀² − v·a₁²).
+//!
+//! # Invariants
+//!
+//! Every coefficient is a canonical [`Fp`] of the same field (BN254 Fq for the constructors
+//! without arguments). Inverses and square roots are asserted (`a·a⁻¹ = 1`, `r² = a`).
+
+use num_bigint::BigUint;
+
+use crate::curves::bn254_fq;
+use crate::field::{same_field, Field, Fp, SqrtField};
+
+/// c0 + c1·u ∈ 𝔽ₚ² with u² = −1.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Fp2 {
+    /// The real part.
+    pub c0: Fp,
+    /// The coefficient of u.
+    pub c1: Fp,
+}
+
+/// c0 + c1·v + c2·v² ∈ 𝔽ₚ⁶ with v³ = ξ = 9 + u.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Fp6 {
+    /// The constant coefficient.
+    pub c0: Fp2,
+    /// The coefficient of v.
+    pub c1: Fp2,
+    /// The coefficient of v².
+    pub c2: Fp2,
+}
+
+/// c0 + c1·w ∈ 𝔽ₚ¹² with w² = v.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Fp12 {
+    /// The constant coefficient.
+    pub c0: Fp6,
+    /// The coefficient of w.
+    pub c1: Fp6,
+}
+
+impl Fp2 {
+    /// c0 + c1·u (asserts both coefficients belong to the same field).
+    pub fn new(c0: Fp, c1: Fp) -> Self {
+        assert!(
+            same_field(c0.field(), c1.field()),
+            "Fp2 coefficients from different fields"
+        );
+        Fp2 { c0, c1 }
+    }
+
+    /// 0 ∈ 𝔽ₚ² over BN254 Fq.
+    pub fn zero() -> Self {
+        Fp2::new(bn254_fq().zero(), bn254_fq().zero())
+    }
+
+    /// 1 ∈ 𝔽ₚ² over BN254 Fq.
+    pub fn one() -> Self {
+        Fp2::new(bn254_fq().one(), bn254_fq().zero())
+    }
+
+    /// The base-field element `c0` embedded as c0 + 0·u.
+    pub fn from_base(c0: Fp) -> Self {
+        let zero = c0.zero_like();
+        Fp2::new(c0, zero)
+    }
+
+    /// The Galois conjugate c0 − c1·u (the p-power Frobenius).
+    pub fn conjugate(&self) -> Self {
+        Fp2::new(self.c0.clone(), self.c1.neg())
+    }
+
+    /// The norm 𝑁(a) = a·ā = c0² + c1² ∈ 𝔽ₚ.
+    pub fn norm(&self) -> Fp {
+        self.c0.square().add(&self.c1.square())
+    }
+
+    /// Multiplication by a base-field scalar.
+    pub fn scale(&self, s: &Fp) -> Self {
+        Fp2::new(self.c0.mul(s), self.c1.mul(s))
+    }
+
+    /// Multiplication by ξ = 9 + u: (9c0 − c1) + (c0 + 9c1)·u.
+    pub fn mul_by_xi(&self) -> Self {
+        let nine = self.c0.from_u64_like(9);
+        Fp2::new(
+            self.c0.mul(&nine).sub(&self.c1),
+            self.c0.add(&self.c1.mul(&nine)),
+        )
+    }
+
+    /// Whether `self` is a square in 𝔽ₚ²: exactly when its norm is a square in 𝔽ₚ.
+    pub fn is_square(&self) -> bool {
+        self.norm().is_square()
+    }
+
+    /// A square root, or `None` for a non-square, by the norm-based "complex method" for
+    /// 𝔽ₚ² = 𝔽ₚ\[u\]/(u² + 1) (Adj and Rodríguez-Henríquez, *Square root computation over
+    /// even extension fields*, IEEE Trans. Computers 63(11), 2014):
+    /// with α = √(c0² + c1²), δ = (c0 ± α)/2 chosen square, x0 = √δ and x1 = c1/(2·x0).
+    /// Asserts the result squares to `self`.
+    pub fn sqrt(&self) -> Option<Self> {
+        let root = if self.c1.is_zero() {
+            // a = c0 ∈ 𝔽ₚ: either √c0 ∈ 𝔽ₚ, or c0 = −s² and (s·u)² = c0.
+            match self.c0.sqrt() {
+                Some(s) => Fp2::from_base(s),
+                None => Fp2::new(self.c0.zero_like(), self.c0.neg().sqrt()?),
+            }
+        } else {
+            let alpha = self.norm().sqrt()?;
+            let half = self.c0.from_u64_like(2).inv().expect("p is odd");
+            let plus = self.c0.add(&alpha).mul(&half);
+            let delta = if plus.is_square() {
+                plus
+            } else {
+                self.c0.sub(&alpha).mul(&half)
+            };
+            let x0 = delta.sqrt()?;
+            let x1 = self.c1.mul(&x0.double().inv()?);
+            Fp2::new(x0, x1)
+        };
+        assert!(root.square() == *self, "Fp2 square root check failed");
+        Some(root)
+    }
+}
+
+impl Field for Fp2 {
+    fn zero_like(&self) -> Self {
+        Fp2::new(self.c0.zero_like(), self.c0.zero_like())
+    }
+    fn one_like(&self) -> Self {
+        Fp2::new(self.c0.one_like(), self.c0.zero_like())
+    }
+    fn is_zero(&self) -> bool {
+        self.c0.is_zero() && self.c1.is_zero()
+    }
+    fn add(&self, rhs: &Self) -> Self {
+        Fp2::new(self.c0.add(&rhs.c0), self.c1.add(&rhs.c1))
+    }
+    fn sub(&self, rhs: &Self) -> Self {
+        Fp2::new(self.c0.sub(&rhs.c0), self.c1.sub(&rhs.c1))
+    }
+    /// (a0 + a1u)(b0 + b1u) = (a0b0 − a1b1) + (a0b1 + a1b0)u.
+    fn mul(&self, rhs: &Self) -> Self {
+        Fp2::new(
+            self.c0.mul(&rhs.c0).sub(&self.c1.mul(&rhs.c1)),
+            self.c0.mul(&rhs.c1).add(&self.c1.mul(&rhs.c0)),
+        )
+    }
+    fn neg(&self) -> Self {
+        Fp2::new(self.c0.neg(), self.c1.neg())
+    }
+    fn double(&self) -> Self {
+        Field::add(self, self)
+    }
+    /// (a0 + a1u)² = (a0 + a1)(a0 − a1) + 2a0a1·u.
+    fn square(&self) -> Self {
+        Fp2::new(
+            self.c0.add(&self.c1).mul(&self.c0.sub(&self.c1)),
+            self.c0.mul(&self.c1).double(),
+        )
+    }
+    /// ā / 𝑁(a).
+    fn inv(&self) -> Option<Self> {
+        let norm_inv = self.norm().inv()?;
+        let inverse = self.conjugate().scale(&norm_inv);
+        assert!(
+            Field::mul(self, &inverse) == self.one_like(),
+            "Fp2 inverse check failed"
+        );
+        Some(inverse)
+    }
+    fn from_u64_like(&self, v: u64) -> Self {
+        Fp2::from_base(self.c0.from_u64_like(v))
+    }
+    fn coeffs(&self) -> Vec<BigUint> {
+        vec![self.c0.value().clone(), self.c1.value().clone()]
+    }
+}
+
+impl SqrtField for Fp2 {
+    fn sqrt(&self) -> Option<Self> {
+        Fp2::sqrt(self)
+    }
+}
+
+impl Fp6 {
+    /// c0 + c1·v + c2·v².
+    pub fn new(c0: Fp2, c1: Fp2, c2: Fp2) -> Self {
+        Fp6 { c0, c1, c2 }
+    }
+
+    /// 0 ∈ 𝔽ₚ⁶ over BN254 Fq.
+    pub fn zero() -> Self {
+        Fp6::new(Fp2::zero(), Fp2::zero(), Fp2::zero())
+    }
+
+    /// 1 ∈ 𝔽ₚ⁶ over BN254 Fq.
+    pub fn one() -> Self {
+        Fp6::new(Fp2::one(), Fp2::zero(), Fp2::zero())
+    }
+
+    /// Multiplication by v: (c0 + c1v + c2v²)·v = ξc2 + c0·v + c1·v².
+    pub fn mul_by_v(&self) -> Self {
+        Fp6::new(self.c2.mul_by_xi(), self.c0.clone(), self.c1.clone())
+    }
+}
+
+impl Field for Fp6 {
+    fn zero_like(&self) -> Self {
+        let z = self.c0.zero_like();
+        Fp6::new(z.clone(), z.clone(), z)
+    }
+    fn one_like(&self) -> Self {
+        let z = self.c0.zero_like();
+        Fp6::new(self.c0.one_like(), z.clone(), z)
+    }
+    fn is_zero(&self) -> bool {
+        self.c0.is_zero() && self.c1.is_zero() && self.c2.is_zero()
+    }
+    fn add(&self, rhs: &Self) -> Self {
+        Fp6::new(
+            self.c0.add(&rhs.c0),
+            self.c1.add(&rhs.c1),
+            self.c2.add(&rhs.c2),
+        )
+    }
+    fn sub(&self, rhs: &Self) -> Self {
+        Fp6::new(
+            self.c0.sub(&rhs.c0),
+            self.c1.sub(&rhs.c1),
+            self.c2.sub(&rhs.c2),
+        )
+    }
+    /// Schoolbook: c0 = a0b0 + ξ(a1b2 + a2b1), c1 = a0b1 + a1b0 + ξa2b2,
+    /// c2 = a0b2 + a1b1 + a2b0.
+    fn mul(&self, rhs: &Self) -> Self {
+        let (a0, a1, a2) = (&self.c0, &self.c1, &self.c2);
+        let (b0, b1, b2) = (&rhs.c0, &rhs.c1, &rhs.c2);
+        Fp6::new(
+            a0.mul(b0).add(&a1.mul(b2).add(&a2.mul(b1)).mul_by_xi()),
+            a0.mul(b1).add(&a1.mul(b0)).add(&a2.mul(b2).mul_by_xi()),
+            a0.mul(b2).add(&a1.mul(b1)).add(&a2.mul(b0)),
+        )
+    }
+    fn neg(&self) -> Self {
+        Fp6::new(self.c0.neg(), self.c1.neg(), self.c2.neg())
+    }
+    fn double(&self) -> Self {
+        Field::add(self, self)
+    }
+    /// The schoolbook product with itself, symmetric terms merged: c0 = a0² + ξ·2a1a2,
+    /// c1 = 2a0a1 + ξa2², c2 = a1² + 2a0a2.
+    fn square(&self) -> Self {
+        let (a0, a1, a2) = (&self.c0, &self.c1, &self.c2);
+        Fp6::new(
+            a0.square().add(&a1.mul(a2).double().mul_by_xi()),
+            a0.mul(a1).double().add(&a2.square().mul_by_xi()),
+            a1.square().add(&a0.mul(a2).double()),
+        )
+    }
+    /// (A + Bv + Cv²)/F, see the module documentation.
+    fn inv(&self) -> Option<Self> {
+        let (a0, a1, a2) = (&self.c0, &self.c1, &self.c2);
+        let big_a = a0.square().sub(&a1.mul(a2).mul_by_xi());
+        let big_b = a2.square().mul_by_xi().sub(&a0.mul(a1));
+        let big_c = a1.square().sub(&a0.mul(a2));
+        let big_f = a0
+            .mul(&big_a)
+            .add(&a2.mul(&big_b).add(&a1.mul(&big_c)).mul_by_xi());
+        let f_inv = big_f.inv()?;
+        let inverse = Fp6::new(big_a.mul(&f_inv), big_b.mul(&f_inv), big_c.mul(&f_inv));
+        assert!(
+            Field::mul(self, &inverse) == self.one_like(),
+            "Fp6 inverse check failed"
+        );
+        Some(inverse)
+    }
+    fn from_u64_like(&self, v: u64) -> Self {
+        let z = self.c0.zero_like();
+        Fp6::new(self.c0.from_u64_like(v), z.clone(), z)
+    }
+    fn coeffs(&self) -> Vec<BigUint> {
+        [&self.c0, &self.c1, &self.c2]
+            .into_iter()
+            .flat_map(Field::coeffs)
+            .collect()
+    }
+}
+
+impl Fp12 {
+    /// c0 + c1·w.
+    pub fn new(c0: Fp6, c1: Fp6) -> Self {
+        Fp12 { c0, c1 }
+    }
+
+    /// 1 ∈ 𝔽ₚ¹² over BN254 Fq.
+    pub fn one() -> Self {
+        Fp12::new(Fp6::one(), Fp6::zero())
+    }
+
+    /// 0 ∈ 𝔽ₚ¹² over BN254 Fq.
+    pub fn zero() -> Self {
+        Fp12::new(Fp6::zero(), Fp6::zero())
+    }
+
+    /// The element with the given BN254 Fq coefficients in mcl/arkworks order
+    /// `c0.c0.c0, c0.c0.c1, c0.c1.c0, …, c1.c2.c1`; `None` if any coefficient is ≥ p.
+    pub fn from_coeffs(coeffs: &[BigUint; 12]) -> Option<Fp12> {
+        let fq = bn254_fq();
+        let base = coeffs
+            .iter()
+            .map(|c| fq.from_canonical(c))
+            .collect::<Option<Vec<Fp>>>()?;
+        let fp2 = |i: usize| Fp2::new(base[2 * i].clone(), base[2 * i + 1].clone());
+        Some(Fp12::new(
+            Fp6::new(fp2(0), fp2(1), fp2(2)),
+            Fp6::new(fp2(3), fp2(4), fp2(5)),
+        ))
+    }
+
+    /// The coefficients in the order of [`Fp12::from_coeffs`].
+    pub fn coeffs(&self) -> Vec<BigUint> {
+        Field::coeffs(self)
+    }
+
+    /// c0 − c1·w, the p⁶-power Frobenius; the inverse of any element of norm 1 over 𝔽ₚ⁶,
+    /// in particular of every element of GT.
+    pub fn conjugate(&self) -> Self {
+        Fp12::new(self.c0.clone(), self.c1.neg())
+    }
+}
+
+impl Field for Fp12 {
+    fn zero_like(&self) -> Self {
+        let z = self.c0.zero_like();
+        Fp12::new(z.clone(), z)
+    }
+    fn one_like(&self) -> Self {
+        Fp12::new(self.c0.one_like(), self.c0.zero_like())
+    }
+    fn is_zero(&self) -> bool {
+        self.c0.is_zero() && self.c1.is_zero()
+    }
+    fn add(&self, rhs: &Self) -> Self {
+        Fp12::new(self.c0.add(&rhs.c0), self.c1.add(&rhs.c1))
+    }
+    fn sub(&self, rhs: &Self) -> Self {
+        Fp12::new(self.c0.sub(&rhs.c0), self.c1.sub(&rhs.c1))
+    }
+    /// Schoolbook: (a0 + a1w)(b0 + b1w) = (a0b0 + v·a1b1) + (a0b1 + a1b0)w.
+    fn mul(&self, rhs: &Self) -> Self {
+        let (a0, a1) = (&self.c0, &self.c1);
+        let (b0, b1) = (&rhs.c0, &rhs.c1);
+        Fp12::new(
+            a0.mul(b0).add(&a1.mul(b1).mul_by_v()),
+            a0.mul(b1).add(&a1.mul(b0)),
+        )
+    }
+    fn neg(&self) -> Self {
+        Fp12::new(self.c0.neg(), self.c1.neg())
+    }
+    fn double(&self) -> Self {
+        Field::add(self, self)
+    }
+    /// (a0 + a1w)² = (a0² + v·a1²) + 2a0a1·w.
+    fn square(&self) -> Self {
+        Fp12::new(
+            self.c0.square().add(&self.c1.square().mul_by_v()),
+            self.c0.mul(&self.c1).double(),
+        )
+    }
+    /// (a0 − a1w)/(a0² − v·a1²).
+    fn inv(&self) -> Option<Self> {
+        let denominator = self.c0.square().sub(&self.c1.square().mul_by_v());
+        let d_inv = denominator.inv()?;
+        let inverse = Fp12::new(self.c0.mul(&d_inv), self.c1.neg().mul(&d_inv));
+        assert!(
+            Field::mul(self, &inverse) == self.one_like(),
+            "Fp12 inverse check failed"
+        );
+        Some(inverse)
+    }
+    fn from_u64_like(&self, v: u64) -> Self {
+        Fp12::new(self.c0.from_u64_like(v), self.c0.zero_like())
+    }
+    fn coeffs(&self) -> Vec<BigUint> {
+        [&self.c0, &self.c1]
+            .into_iter()
+            .flat_map(Field::coeffs)
+            .collect()
+    }
+}

@@ -1,0 +1,74 @@
+//! Fixed-base windowed scalar multiplication, shared by
+//! [`crate::weierstrass::Curve::mul_generator`], [`crate::edwards::mul_base`] and
+//! [`crate::gt::pow_e`].
+//!
+//! # Algorithm
+//!
+//! The fixed-base "windowing" method with 8-bit windows (HMV, *Guide to ECC*, §3.3.2; Brickell,
+//! Gordon, McCurley and Wilson, *Fast exponentiation with precomputation*, EUROCRYPT '92):
+//! for a base H of prime order r and W = ⌈bits(r)/8⌉ windows, the table holds
+//! `T[j][d] = d·2^(8j)·H` for every window j < W and digit d < 256. A scalar k < 2^(8W) with
+//! little-endian bytes k₀ … k_{W−1} is then k·H = Σⱼ T\[j\]\[kⱼ\]: the sum of at most W
+//! table entries ([`FixedBaseTable::select`]) instead of ~1.5·bits(k) group operations for
+//! double-and-add. The caller sums them with its own group law (the curves do it with one
+//! shared inversion per level of a balanced tree).
+//!
+//! The table is built with the group's own textbook addition only (`T[j][d] = T[j][d−1] +
+//! 2^(8j)·H`), so it is exactly as trustworthy as that addition; callers test it against their
+//! double-and-add.
+//!
+//! # Invariants
+//!
+//! `T[j][0]` is the identity and `T[j][d] = T[j][d−1] + T[j][1]`; scalars given to
+//! [`FixedBaseTable::select`] are already reduced below `2^(8W)` (asserted).
+
+use num_bigint::BigUint;
+
+/// Bits per window.
+const WINDOW_BITS: u64 = 8;
+
+/// The precomputed multiples `T[j][d] = d·2^(8j)·H`, see the module documentation.
+pub(crate) struct FixedBaseTable<T> {
+    rows: Vec<Vec<T>>,
+}
+
+impl<T: Clone> FixedBaseTable<T> {
+    /// Builds the table for `base`, with enough windows for scalars of `scalar_bits` bits,
+    /// using the group law `add` and its `identity`.
+    pub(crate) fn build(
+        base: &T,
+        scalar_bits: u64,
+        identity: &T,
+        add: impl Fn(&T, &T) -> T,
+    ) -> Self {
+        let windows = scalar_bits.div_ceil(WINDOW_BITS);
+        let mut rows = Vec::new();
+        let mut window_base = base.clone();
+        for _ in 0..windows {
+            let mut row = Vec::with_capacity(1 << WINDOW_BITS);
+            row.push(identity.clone());
+            for d in 1..(1usize << WINDOW_BITS) {
+                row.push(add(&row[d - 1], &window_base));
+            }
+            // 2^(8(j+1))·H = 255·2^(8j)·H + 2^(8j)·H.
+            window_base = add(&row[row.len() - 1], &window_base);
+            rows.push(row);
+        }
+        FixedBaseTable { rows }
+    }
+
+    /// The table entries whose sum is k·H: `T[j][kⱼ]` for every non-zero byte kⱼ of k, which
+    /// must be below `2^(8W)`.
+    pub(crate) fn select(&self, k: &BigUint) -> Vec<T> {
+        assert!(
+            k.bits() <= self.rows.len() as u64 * WINDOW_BITS,
+            "scalar too large for the fixed-base table"
+        );
+        k.to_bytes_le()
+            .iter()
+            .zip(&self.rows)
+            .filter(|(digit, _)| **digit != 0)
+            .map(|(digit, row)| row[usize::from(*digit)].clone())
+            .collect()
+    }
+}

@@ -1,0 +1,190 @@
+//! Group-law property tests, stamped for every [`Group`] the oracles provide: BN254 G1 and G2,
+//! secp256k1, edwards25519 and BN254 GT.
+//!
+//! The `check_*` functions are generic over [`Group`]; `group_law_tests!` stamps them for one
+//! group with a case count sized to that group's cost (a GT exponentiation is ~10× a G1
+//! scalar multiplication). Random elements are `mul_hub(k)` for random k; random scalars are
+//! small (u64), uniform 256-bit, or just below 2²⁵⁶ (≥ every order), and the edge rows use 0,
+//! 1, r − 1, r and r + 1.
+
+use ecdiff_oracles::curves::{Bn254G1, Bn254G2, Secp256k1};
+use ecdiff_oracles::edwards::Ed25519;
+use ecdiff_oracles::group::{known_log_msm, logged, naive_msm, Group};
+use ecdiff_oracles::gt::Gt;
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+use proptest::prelude::*;
+
+/// Scalars: a u64, a uniform 256-bit integer (above BN254's r 81% and above ℓ 94% of the
+/// time), or one within 2²²⁴ of 2²⁵⁶ (above every order here, secp256k1's n included).
+fn scalar() -> impl Strategy<Value = BigUint> {
+    prop_oneof![
+        any::<u64>().prop_map(BigUint::from),
+        prop::array::uniform32(any::<u8>()).prop_map(|b| BigUint::from_bytes_le(&b)),
+        prop::array::uniform32(any::<u8>()).prop_map(|mut b| {
+            b[28..].fill(0xff);
+            BigUint::from_bytes_le(&b)
+        }),
+    ]
+}
+
+/// r + δ for the group's order r and a small signed δ.
+fn near_order<G: Group>(g: &G, delta: i8) -> BigUint {
+    let r = g.order();
+    let magnitude = BigUint::from(delta.unsigned_abs());
+    if delta < 0 {
+        r - magnitude
+    } else {
+        r + magnitude
+    }
+}
+
+fn check_associativity_commutativity<G: Group>(g: &G, a: &BigUint, b: &BigUint, c: &BigUint) {
+    let (p, q, r) = (g.mul_hub(a), g.mul_hub(b), g.mul_hub(c));
+    assert_eq!(g.add(&g.add(&p, &q), &r), g.add(&p, &g.add(&q, &r)));
+    assert_eq!(g.add(&p, &q), g.add(&q, &p));
+}
+
+fn check_identity_inverse<G: Group>(g: &G, a: &BigUint) {
+    let (p, o) = (g.mul_hub(a), g.identity());
+    assert_eq!(g.add(&p, &o), p);
+    assert_eq!(g.add(&o, &p), p);
+    assert_eq!(g.add(&p, &g.neg(&p)), o, "P + (−P) = O");
+    assert_eq!(g.neg(&g.neg(&p)), p);
+    assert_eq!(g.neg(&o), o);
+}
+
+fn check_double_is_add<G: Group>(g: &G, a: &BigUint) {
+    let p = g.mul_hub(a);
+    let two_p = g.add(&p, &p);
+    assert_eq!(g.mul(&p, &BigUint::from(2u8)), two_p);
+    assert_eq!(g.add(&two_p, &p), g.mul(&p, &BigUint::from(3u8)));
+}
+
+fn check_distributivity<G: Group>(g: &G, a: &BigUint, b: &BigUint, c: &BigUint) {
+    let (p, q) = (g.mul_hub(c), g.mul_hub(b));
+    // (a + b)·P = a·P + b·P
+    assert_eq!(g.mul(&p, &(a + b)), g.add(&g.mul(&p, a), &g.mul(&p, b)));
+    // a·(P + Q) = a·P + a·Q
+    assert_eq!(
+        g.mul(&g.add(&p, &q), a),
+        g.add(&g.mul(&p, a), &g.mul(&q, a))
+    );
+    // (a·b)·P = a·(b·P)
+    assert_eq!(g.mul(&p, &(a * b)), g.mul(&g.mul(&p, b), a));
+}
+
+fn check_order_and_hub_table<G: Group>(g: &G, a: &BigUint, k: &BigUint) {
+    let p = g.mul_hub(a);
+    assert_eq!(g.mul(&p, g.order()), g.identity(), "r·P = O");
+    // The fixed-base table agrees with double-and-add, for k < r and k ≥ r alike.
+    assert_eq!(g.mul_hub(k), g.mul(&g.hub(), k));
+    let l = logged(g, k);
+    assert!(l.log < *g.order());
+    assert_eq!(l.elem, g.mul(&g.hub(), &l.log));
+}
+
+fn check_known_log_msm<G: Group>(g: &G, terms: &[(BigUint, BigUint)]) {
+    let points: Vec<_> = terms.iter().map(|(_, a)| logged(g, a)).collect();
+    let by_log: Vec<(&BigUint, &BigUint)> = terms
+        .iter()
+        .zip(&points)
+        .map(|((s, _), p)| (s, &p.log))
+        .collect();
+    let by_point: Vec<(&BigUint, &G::Elem)> = terms
+        .iter()
+        .zip(&points)
+        .map(|((s, _), p)| (s, &p.elem))
+        .collect();
+    assert_eq!(known_log_msm(g, &by_log), naive_msm(g, &by_point));
+}
+
+/// The edge rows: 0·P, k·O, (r − 1)·P = −P, (r + 1)·P = P, r·H = O, P + (−P), sums of zero
+/// scalars and the empty sum.
+fn check_edge_rows<G: Group>(g: &G) {
+    let (o, h) = (g.identity(), g.hub());
+    let p = g.mul_hub(&BigUint::from(0x1234_5678_9abc_def0u64));
+    let zero = BigUint::zero();
+    assert_eq!(g.mul(&p, &zero), o, "0·P = O");
+    assert_eq!(g.mul_hub(&zero), o, "0·H = O (table)");
+    assert_eq!(g.mul(&o, &BigUint::from(12345u32)), o, "k·O = O");
+    assert_eq!(g.mul(&o, &near_order(g, 1)), o, "(r + 1)·O = O");
+    assert_eq!(g.mul(&p, &near_order(g, -1)), g.neg(&p), "(r − 1)·P = −P");
+    assert_eq!(g.mul(&p, &near_order(g, 1)), p, "(r + 1)·P = P");
+    assert_eq!(g.mul(&h, g.order()), o, "r·H = O");
+    assert_eq!(g.mul_hub(g.order()), o, "r·H = O (table)");
+    assert_eq!(
+        g.mul_hub(&near_order(g, -1)),
+        g.neg(&h),
+        "(r − 1)·H (table)"
+    );
+    assert_eq!(g.mul(&h, &BigUint::one()), h, "1·H = H");
+    assert_eq!(g.add(&p, &g.neg(&p)), o, "P + (−P) = O");
+    // All-zero scalars and the empty sum.
+    let (a, b) = (BigUint::from(7u8), BigUint::from(11u8));
+    let q = g.mul_hub(&b);
+    assert_eq!(naive_msm(g, &[(&zero, &p), (&zero, &q)]), o);
+    assert_eq!(known_log_msm(g, &[(&zero, &a), (&zero, &b)]), o);
+    assert_eq!(naive_msm(g, &[]), o);
+    assert_eq!(known_log_msm(g, &[]), o);
+    // Cancelling terms: s·P + (r − s)·P = O.
+    let s = BigUint::from(99u8);
+    let r_minus_s = g.order() - &s;
+    assert_eq!(naive_msm(g, &[(&s, &p), (&r_minus_s, &p)]), o);
+    assert_eq!(known_log_msm(g, &[(&s, &a), (&r_minus_s, &a)]), o);
+}
+
+macro_rules! group_law_tests {
+    ($name:ident, $group:expr, $cases:expr) => {
+        mod $name {
+            use super::*;
+
+            proptest! {
+                #![proptest_config(ProptestConfig::with_cases($cases))]
+
+                #[test]
+                fn associativity_commutativity(a in scalar(), b in scalar(), c in scalar()) {
+                    check_associativity_commutativity(&$group, &a, &b, &c);
+                }
+
+                #[test]
+                fn identity_inverse(a in scalar()) {
+                    check_identity_inverse(&$group, &a);
+                }
+
+                #[test]
+                fn double_is_add(a in scalar()) {
+                    check_double_is_add(&$group, &a);
+                }
+
+                #[test]
+                fn distributivity(a in scalar(), b in scalar(), c in scalar()) {
+                    check_distributivity(&$group, &a, &b, &c);
+                }
+
+                #[test]
+                fn order_and_hub_table_vs_double_and_add(a in scalar(), k in scalar()) {
+                    check_order_and_hub_table(&$group, &a, &k);
+                }
+
+                #[test]
+                fn known_log_msm_vs_naive_msm(
+                    terms in prop::collection::vec((scalar(), scalar()), 0..4)
+                ) {
+                    check_known_log_msm(&$group, &terms);
+                }
+            }
+
+            #[test]
+            fn edge_rows() {
+                check_edge_rows(&$group);
+            }
+        }
+    };
+}
+
+group_law_tests!(bn254_g1, Bn254G1, 12);
+group_law_tests!(bn254_g2, Bn254G2, 8);
+group_law_tests!(secp256k1, Secp256k1, 12);
+group_law_tests!(edwards25519, Ed25519, 12);
+group_law_tests!(bn254_gt, Gt, 3);
