@@ -238,3 +238,40 @@ impl Routine for GtCheck {
         hex_fp12(output)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gen::case_bytes;
+
+    #[test]
+    fn gt_elements_are_what_their_classes_claim() {
+        let mut seen = std::collections::BTreeSet::new();
+        for i in 0..40 {
+            let data = case_bytes(0, "gt", i, 64);
+            let mut g = Gen::new(&data, Bias::Edge);
+            let elems = gt_elements(&mut g, 6);
+            let classes = g.into_classes();
+            for e in &elems {
+                // Every element is e^log: a power of a pairing value, so it lies in GT.
+                assert_eq!(e.elem, Gt.mul_hub(&e.log));
+            }
+            if classes.contains("gt_identity") {
+                assert!(elems.iter().any(|e| e.elem == Gt.identity()));
+            }
+            if classes.contains("gt_inverse_pair") {
+                let one = Gt.identity();
+                assert!(elems.iter().enumerate().any(|(i, a)| {
+                    elems
+                        .iter()
+                        .enumerate()
+                        .any(|(j, b)| i != j && Gt.add(&a.elem, &b.elem) == one)
+                }));
+            }
+            seen.extend(classes);
+        }
+        for class in GT_CLASSES {
+            assert!(seen.contains(class), "{class} never drawn");
+        }
+    }
+}
