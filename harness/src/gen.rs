@@ -16,6 +16,7 @@
 //! a class the routine declares is never reached. [`Bias::Uniform`] is the unbiased baseline
 //! the bug zoo measures against.
 
+pub mod edwards;
 pub mod lengths;
 pub mod points;
 pub mod scalars;

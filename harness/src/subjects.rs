@@ -5,8 +5,8 @@
 //! oracle receives raw, and never uses a library's `==` as a verdict.
 
 pub mod ark;
-pub mod dory;
 pub mod dalek;
+pub mod dory;
 pub mod ecsm;
 pub mod k256;
 pub mod tari;

@@ -1,1 +1,291 @@
-//! curve25519 family adapters (in progress).
+//! curve25519-dalek 5.0.0: `EdwardsPoint` and `RistrettoPoint` multiscalar multiplication
+//! (constant-time Straus, variable-time Straus/Pippenger, the precomputed Straus types),
+//! `mul_base`, compression and decompression.
+//!
+//! Inputs arrive as bytes only: a point as one canonical encoding that dalek decompresses, or
+//! as two encodings whose difference dalek computes with its own subtraction
+//! ([`Repr::Difference`], the way to hand dalek a point with an arbitrary projective Z — its
+//! coordinates are private). Scalars arrive as canonical integers below ℓ and become
+//! `Scalar::from_canonical_bytes`. Results leave as dalek's own canonical encoding
+//! (`compress()`), the only public view of a point; compression itself is checked by its own
+//! routines against the oracle's RFC 8032 / RFC 9496 encoders. dalek's `==` is never used.
+
+use crate::engine::Outcome;
+use crate::families::curve25519::msm::{MsmInput, MsmKind, MsmSubject};
+use crate::gen::edwards::Repr;
+use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint, VartimeEdwardsPrecomputation};
+use curve25519_dalek::ristretto::{
+    CompressedRistretto, RistrettoPoint, VartimeRistrettoPrecomputation,
+};
+use curve25519_dalek::scalar::Scalar;
+use curve25519_dalek::traits::{
+    MultiscalarMul, VartimeMultiscalarMul, VartimePrecomputedMultiscalarMul,
+};
+use num_bigint::BigUint;
+use std::marker::PhantomData;
+use std::ops::{Add, Neg, Sub};
+
+/// The crate and version every adapter here tests.
+pub const DALEK: &str = "curve25519-dalek 5.0.0";
+
+/// A canonical integer below ℓ as a dalek `Scalar` (panics on a non-canonical value: the
+/// generators only draw canonical scalars, and dalek's `Scalar` cannot hold others).
+pub fn scalar(s: &BigUint) -> Scalar {
+    let mut bytes = [0u8; 32];
+    let le = s.to_bytes_le();
+    assert!(le.len() <= 32, "scalar wider than 256 bits");
+    bytes[..le.len()].copy_from_slice(&le);
+    Option::from(Scalar::from_canonical_bytes(bytes)).expect("scalar not canonical (≥ ℓ)")
+}
+
+/// A `Scalar` as its canonical integer.
+pub fn from_scalar(s: &Scalar) -> BigUint {
+    BigUint::from_bytes_le(s.as_bytes())
+}
+
+/// dalek's two prime-order-or-not point types, as the adapters need them.
+pub trait DalekGroup:
+    Copy
+    + Send
+    + Sync
+    + 'static
+    + MultiscalarMul<Point = Self>
+    + VartimeMultiscalarMul<Point = Self>
+    + for<'a> Add<&'a Self, Output = Self>
+    + for<'a> Sub<&'a Self, Output = Self>
+    + Neg<Output = Self>
+{
+    /// The precomputed-Straus type for this group.
+    type Precomputation: VartimePrecomputedMultiscalarMul<Point = Self> + Send + Sync;
+    /// `Compressed*::decompress`.
+    fn decompress(bytes: &[u8; 32]) -> Option<Self>;
+    /// `compress().to_bytes()`.
+    fn compress(&self) -> [u8; 32];
+    /// `mul_base` (the precomputed basepoint table).
+    fn mul_base(s: &Scalar) -> Self;
+    /// The identity.
+    fn identity() -> Self;
+    /// `s · self` (variable-base scalar multiplication).
+    fn mul(&self, s: &Scalar) -> Self;
+}
+
+impl DalekGroup for EdwardsPoint {
+    type Precomputation = VartimeEdwardsPrecomputation;
+    fn decompress(bytes: &[u8; 32]) -> Option<Self> {
+        CompressedEdwardsY(*bytes).decompress()
+    }
+    fn compress(&self) -> [u8; 32] {
+        EdwardsPoint::compress(self).to_bytes()
+    }
+    fn mul_base(s: &Scalar) -> Self {
+        EdwardsPoint::mul_base(s)
+    }
+    fn identity() -> Self {
+        <EdwardsPoint as curve25519_dalek::traits::Identity>::identity()
+    }
+    fn mul(&self, s: &Scalar) -> Self {
+        self * s
+    }
+}
+
+impl DalekGroup for RistrettoPoint {
+    type Precomputation = VartimeRistrettoPrecomputation;
+    fn decompress(bytes: &[u8; 32]) -> Option<Self> {
+        CompressedRistretto(*bytes).decompress()
+    }
+    fn compress(&self) -> [u8; 32] {
+        RistrettoPoint::compress(self).to_bytes()
+    }
+    fn mul_base(s: &Scalar) -> Self {
+        RistrettoPoint::mul_base(s)
+    }
+    fn identity() -> Self {
+        <RistrettoPoint as curve25519_dalek::traits::Identity>::identity()
+    }
+    fn mul(&self, s: &Scalar) -> Self {
+        self * s
+    }
+}
+
+/// The point a [`Repr`] denotes, built with dalek: decompression, and for a difference dalek's
+/// own subtraction. `None` if dalek refuses an encoding (the generators only produce valid
+/// ones, so a refusal is a finding).
+pub fn point<G: DalekGroup>(repr: &Repr) -> Option<G> {
+    match repr {
+        Repr::Encoded(b) => G::decompress(b),
+        Repr::Difference { sum, shift } => Some(G::decompress(sum)? - &G::decompress(shift)?),
+    }
+}
+
+/// Every point of `reprs`, or the index of the first one dalek refuses.
+pub fn points<G: DalekGroup>(reprs: &[Repr]) -> Result<Vec<G>, String> {
+    reprs
+        .iter()
+        .enumerate()
+        .map(|(i, r)| point(r).ok_or_else(|| format!("dalek refused input point {i}: {}", r.hex())))
+        .collect()
+}
+
+/// Optional points: `None` stays `None`; a refused encoding is an error.
+pub fn optional_points<G: DalekGroup>(reprs: &[Option<Repr>]) -> Result<Vec<Option<G>>, String> {
+    reprs
+        .iter()
+        .enumerate()
+        .map(|(i, r)| match r {
+            None => Ok(None),
+            Some(r) => point(r)
+                .map(Some)
+                .ok_or_else(|| format!("dalek refused input point {i}: {}", r.hex())),
+        })
+        .collect()
+}
+
+/// The scalars of a case as dalek `Scalar`s.
+pub fn scalars(s: &[BigUint]) -> Vec<Scalar> {
+    s.iter().map(scalar).collect()
+}
+
+/// dalek's multiscalar multiplication of `kind` for the group `G`.
+pub struct DalekMsm<G> {
+    kind: MsmKind,
+    _group: PhantomData<G>,
+}
+
+impl<G> DalekMsm<G> {
+    /// The adapter for `kind`.
+    pub fn new(kind: MsmKind) -> Self {
+        DalekMsm {
+            kind,
+            _group: PhantomData,
+        }
+    }
+}
+
+/// Runs dalek's multiscalar multiplication of `kind` on decoded inputs; `None` is the
+/// optional forms' `None`.
+pub fn run_msm<G: DalekGroup>(
+    kind: MsmKind,
+    static_scalars: &[Scalar],
+    static_points: &[G],
+    scalars: &[Scalar],
+    points: Vec<Option<G>>,
+) -> Option<G> {
+    let all = || -> Vec<G> {
+        points
+            .iter()
+            .map(|p| p.expect("the non-optional forms get no None"))
+            .collect()
+    };
+    match kind {
+        MsmKind::ConstTime => Some(G::multiscalar_mul(scalars, all())),
+        MsmKind::Vartime => Some(G::vartime_multiscalar_mul(scalars, all())),
+        MsmKind::Optional => G::optional_multiscalar_mul(scalars, points),
+        MsmKind::Mixed => {
+            let pre = G::Precomputation::new(static_points);
+            Some(pre.vartime_mixed_multiscalar_mul(static_scalars, scalars, all()))
+        }
+        MsmKind::OptionalMixed => {
+            let pre = G::Precomputation::new(static_points);
+            pre.optional_mixed_multiscalar_mul(static_scalars, scalars, points)
+        }
+    }
+}
+
+impl<G: DalekGroup> MsmSubject for DalekMsm<G> {
+    fn msm(&self, input: &MsmInput<'_>) -> Outcome<[u8; 32]> {
+        let decoded = points::<G>(input.static_points)
+            .and_then(|st| Ok((st, optional_points::<G>(input.points)?)));
+        let (static_points, points) = match decoded {
+            Ok(v) => v,
+            Err(e) => return Outcome::Rejected(e),
+        };
+        match run_msm(
+            self.kind,
+            &scalars(input.static_scalars),
+            &static_points,
+            &scalars(input.scalars),
+            points,
+        ) {
+            Some(p) => Outcome::Value(p.compress()),
+            None => Outcome::Rejected("dalek returned None".into()),
+        }
+    }
+}
+
+/// `G::mul_base(s)`, compressed.
+pub fn mul_base<G: DalekGroup>(s: &BigUint) -> [u8; 32] {
+    G::mul_base(&scalar(s)).compress()
+}
+
+/// `compress()` of each point (built with dalek's arithmetic, see [`point`]).
+pub fn compress_each<G: DalekGroup>(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
+    match points::<G>(reprs) {
+        Ok(ps) => Outcome::Value(ps.iter().map(G::compress).collect()),
+        Err(e) => Outcome::Rejected(e),
+    }
+}
+
+/// `EdwardsPoint::compress_batch_alloc` (one batch inversion of the Z coordinates).
+pub fn edwards_compress_batch(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
+    match points::<EdwardsPoint>(reprs) {
+        Ok(ps) => Outcome::Value(
+            EdwardsPoint::compress_batch_alloc(&ps)
+                .iter()
+                .map(|c| c.to_bytes())
+                .collect(),
+        ),
+        Err(e) => Outcome::Rejected(e),
+    }
+}
+
+/// `RistrettoPoint::double_and_compress_batch`: the encodings of 2·Pᵢ with one batch
+/// inversion.
+pub fn ristretto_double_and_compress_batch(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
+    match points::<RistrettoPoint>(reprs) {
+        Ok(ps) => Outcome::Value(
+            RistrettoPoint::double_and_compress_batch(&ps)
+                .iter()
+                .map(|c| c.to_bytes())
+                .collect(),
+        ),
+        Err(e) => Outcome::Rejected(e),
+    }
+}
+
+/// `Compressed*::decompress`, re-encoded with `compress()` when accepted.
+pub fn decompress<G: DalekGroup>(bytes: &[u8; 32]) -> Outcome<[u8; 32]> {
+    match G::decompress(bytes) {
+        Some(p) => Outcome::Value(p.compress()),
+        None => Outcome::Rejected("decompress returned None".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use curve25519_dalek::constants::{ED25519_BASEPOINT_POINT, EIGHT_TORSION};
+    use ecdiff_oracles::edwards;
+
+    #[test]
+    fn basepoints_and_torsion_agree_with_the_oracle() {
+        assert_eq!(
+            ED25519_BASEPOINT_POINT.compress().to_bytes(),
+            edwards::encode(&edwards::basepoint())
+        );
+        // dalek's EIGHT_TORSION and the oracle's are the same subgroup (possibly listed from a
+        // different generator): every dalek entry encodes like one oracle entry.
+        let oracle: Vec<[u8; 32]> = edwards::eight_torsion()
+            .iter()
+            .map(edwards::encode)
+            .collect();
+        for t in EIGHT_TORSION {
+            assert!(oracle.contains(&t.compress().to_bytes()));
+        }
+    }
+
+    #[test]
+    fn scalars_round_trip() {
+        let s = edwards::order() - 1u8;
+        assert_eq!(from_scalar(&scalar(&s)), s);
+    }
+}
