@@ -1,1 +1,567 @@
-//! secp256k1 family adapters (in progress).
+//! k256 adapters: 0.13.4's lazily reduced `FieldElement` (feature `expose-field`) running
+//! field programs, 0.14.0's point routines, and 0.13.4's `batch_normalize`.
+//!
+//! Inputs arrive as integers only. A field program's initial values go through
+//! `FieldElement::from_bytes`; values leave through `to_bytes()` (which normalizes), never
+//! through k256's `==` (in debug builds it also compares magnitudes and flags). A point input
+//! is a [`Recipe`] carried out with k256's own arithmetic — its projective coordinates are
+//! private, so that is the way to hand it a point with an arbitrary `z`, including the lazily
+//! reduced zero `z` of an identity produced by arithmetic. Scalars below `n` become
+//! `Scalar::from_repr`; raw integers (the generators' `scalar_order`, `scalar_above_order`)
+//! go through k256's own `Reduce<FieldBytes>`, the API it offers for them. Points leave as
+//! k256's own SEC1 encoders write them.
+//!
+//! Every API form runs under its own panic capture, so a panic names the form it came from.
+
+use crate::engine::panic::capture;
+use crate::families::secp256k1::field::FieldOp;
+use crate::families::secp256k1::points::{
+    Enc, Form, FormPanic, FormsResult, FormsSubject, LincombCase, MulTerm, PointInput, Recipe,
+};
+use num_bigint::BigUint;
+use std::sync::OnceLock;
+
+/// k256 0.13.4 (with `expose-field`).
+pub const K256_013: &str = "k256 0.13.4";
+/// k256 0.14.0.
+pub const K256: &str = "k256 0.14.0";
+
+fn be32(v: &BigUint) -> [u8; 32] {
+    let b = v.to_bytes_be();
+    assert!(b.len() <= 32, "integer wider than 256 bits");
+    let mut out = [0u8; 32];
+    out[32 - b.len()..].copy_from_slice(&b);
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// k256 0.13.4's lazy field.
+
+/// k256 0.13.4's field element (the register type of [`FieldExec`]).
+pub use k256_013::FieldElement as Fe013;
+
+/// A lazy-field program executor under test (k256 0.13.4's `FieldElement`).
+pub trait FieldExec: Send + Sync + 'static {
+    /// `FieldElement::from_bytes` of a canonical big-endian value.
+    fn load(&self, be: &[u8; 32]) -> Fe013;
+    /// Carries out one operation on the registers.
+    fn step(&self, op: &FieldOp, regs: &mut [Fe013]);
+    /// The canonical big-endian value (`to_bytes()`, which normalizes first).
+    fn read(&self, v: &Fe013) -> [u8; 32];
+}
+
+/// k256 0.13.4's `FieldElement`, each operation as k256 spells it (`Sub` is
+/// `self + (−rhs)`, i.e. `negate(1)`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct K256Field;
+
+/// One operation on k256 0.13.4 registers, as k256 spells it.
+pub fn k256_013_step(op: &FieldOp, r: &mut [Fe013]) {
+    use FieldOp::*;
+    let g = |i: u8| r[usize::from(i)];
+    let v = match *op {
+        Add { a, b, .. } => g(a) + g(b),
+        Sub { a, b, .. } => g(a) - g(b),
+        Double { a, .. } => g(a).double(),
+        MulSingle { a, k, .. } => g(a).mul_single(k),
+        Negate { a, m, .. } => g(a).negate(m),
+        Mul { a, b, .. } => g(a) * g(b),
+        Square { a, .. } => g(a).square(),
+        NormalizeWeak { a, .. } => g(a).normalize_weak(),
+        Normalize { a, .. } => g(a).normalize(),
+    };
+    r[op.dst()] = v;
+}
+
+impl FieldExec for K256Field {
+    fn load(&self, be: &[u8; 32]) -> Fe013 {
+        Option::from(Fe013::from_bytes(&(*be).into())).expect("canonical initial value")
+    }
+
+    fn step(&self, op: &FieldOp, regs: &mut [Fe013]) {
+        k256_013_step(op, regs)
+    }
+
+    fn read(&self, v: &Fe013) -> [u8; 32] {
+        v.to_bytes().into()
+    }
+}
+
+/// Whether k256 0.13.4's magnitude checker is compiled in (it is under `debug_assertions`):
+/// probed once by `ONE.double().negate(1)`, which only the checker rejects.
+pub fn checker_active() -> bool {
+    static ACTIVE: OnceLock<bool> = OnceLock::new();
+    *ACTIVE.get_or_init(|| {
+        capture(|| {
+            let _ = Fe013::ONE.double().negate(1);
+        })
+        .is_err()
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Recipes.
+
+/// A scalar below `n` as a k256 0.14 `Scalar` (`from_repr`; panics on a non-canonical value:
+/// recipes only hold canonical scalars).
+pub fn scalar_014(v: &BigUint) -> k256::Scalar {
+    use k256::elliptic_curve::PrimeField;
+    Option::from(k256::Scalar::from_repr(be32(v).into())).expect("canonical scalar")
+}
+
+/// A raw integer below 2²⁵⁶ as a k256 0.14 `Scalar`, through k256's `Reduce<FieldBytes>`.
+pub fn reduce_014(v: &BigUint) -> k256::Scalar {
+    use k256::elliptic_curve::ops::Reduce;
+    <k256::Scalar as Reduce<k256::FieldBytes>>::reduce(&be32(v).into())
+}
+
+/// A scalar below `n` as a k256 0.13.4 `Scalar`.
+pub fn scalar_013(v: &BigUint) -> k256_013::Scalar {
+    use k256_013::elliptic_curve::PrimeField;
+    Option::from(k256_013::Scalar::from_repr(be32(v).into())).expect("canonical scalar")
+}
+
+/// k256 0.14's SEC1 decoder.
+pub fn decode_014(bytes: &[u8]) -> k256::AffinePoint {
+    let p = k256::Sec1Point::from_bytes(bytes).expect("a SEC1 encoding");
+    k256::AffinePoint::try_from(&p).expect("a point on the curve")
+}
+
+/// k256 0.13.4's SEC1 decoder.
+pub fn decode_013(bytes: &[u8]) -> k256_013::AffinePoint {
+    let p = k256_013::EncodedPoint::from_bytes(bytes).expect("a SEC1 encoding");
+    k256_013::AffinePoint::try_from(&p).expect("a point on the curve")
+}
+
+/// Carries out a recipe with k256 0.14's arithmetic.
+pub fn build_014(p: &PointInput) -> k256::ProjectivePoint {
+    use k256::ProjectivePoint as P;
+    let g = |a: &BigUint| P::GENERATOR * scalar_014(a);
+    match &p.recipe {
+        Recipe::IdentityConst => P::IDENTITY,
+        Recipe::GeneratorConst => P::GENERATOR,
+        Recipe::Sec1 { .. } => P::from(decode_014(&p.sec1)),
+        Recipe::Scaled { a, k } => g(a) * scalar_014(k),
+        Recipe::Sum { a, b } => g(a) + g(b),
+        Recipe::MixedSum { a } => g(a) + decode_014(&p.sec1),
+        Recipe::Difference { a } => {
+            let x = g(a);
+            #[allow(clippy::eq_op)] // P − P on purpose: an identity from arithmetic.
+            let d = x - x;
+            d
+        }
+        Recipe::Neg { a } => -g(a),
+        Recipe::Doubled { a } => g(a).double(),
+        Recipe::IdentityTimes { k } => P::IDENTITY * scalar_014(k),
+    }
+}
+
+/// Carries out a recipe with k256 0.13.4's arithmetic.
+pub fn build_013(p: &PointInput) -> k256_013::ProjectivePoint {
+    use k256_013::ProjectivePoint as P;
+    let g = |a: &BigUint| P::GENERATOR * scalar_013(a);
+    match &p.recipe {
+        Recipe::IdentityConst => P::IDENTITY,
+        Recipe::GeneratorConst => P::GENERATOR,
+        Recipe::Sec1 { .. } => P::from(decode_013(&p.sec1)),
+        Recipe::Scaled { a, k } => g(a) * scalar_013(k),
+        Recipe::Sum { a, b } => g(a) + g(b),
+        Recipe::MixedSum { a } => g(a) + decode_013(&p.sec1),
+        Recipe::Difference { a } => {
+            let x = g(a);
+            #[allow(clippy::eq_op)] // P − P on purpose: an identity from arithmetic.
+            let d = x - x;
+            d
+        }
+        Recipe::Neg { a } => -g(a),
+        Recipe::Doubled { a } => g(a).double(),
+        Recipe::IdentityTimes { k } => P::IDENTITY * scalar_013(k),
+    }
+}
+
+/// Whether the k256 0.13.4 point of `p` has `z` in exactly `FieldElement::ZERO`'s
+/// representation — what 0.13.4's `batch_normalize` tests with `z.ct_eq(&ZERO)` (limbs, and
+/// in debug builds magnitude and normalized flag too). `z` is private; the point's `Debug`
+/// output is its only public view, and prints the same fields `ct_eq` compares.
+pub fn k256_013_z_is_literal_zero(p: &PointInput) -> bool {
+    let shown = format!("{:?}", build_013(p));
+    let zero = format!("{:?}", Fe013::ZERO);
+    let z = shown
+        .rsplit_once("z: ")
+        .map(|(_, z)| z.trim_end().trim_end_matches('}').trim_end())
+        .expect("ProjectivePoint's Debug output names z");
+    z == zero
+}
+
+// ---------------------------------------------------------------------------------------
+// Encoders and forms.
+
+/// k256 0.14's SEC1 encoding of an affine point.
+pub fn sec1_014(a: &k256::AffinePoint, compressed: bool) -> Vec<u8> {
+    use k256::elliptic_curve::sec1::ToSec1Point;
+    a.to_sec1_point(compressed).as_bytes().to_vec()
+}
+
+/// k256 0.13.4's SEC1 encoding (uncompressed) of an affine point.
+pub fn sec1_013(a: &k256_013::AffinePoint) -> Vec<u8> {
+    use k256_013::elliptic_curve::sec1::ToEncodedPoint;
+    a.to_encoded_point(false).as_bytes().to_vec()
+}
+
+/// Runs one form under its own panic capture.
+pub fn form(
+    name: &'static str,
+    enc: Enc,
+    f: impl FnOnce() -> Vec<Vec<u8>>,
+) -> Result<Form, FormPanic> {
+    capture(f)
+        .map(|values| Form { name, enc, values })
+        .map_err(|report| FormPanic { form: name, report })
+}
+
+/// Builds the inputs with k256 0.14's arithmetic, under a panic capture.
+pub fn built_014(points: &[PointInput]) -> Result<Vec<k256::ProjectivePoint>, FormPanic> {
+    capture(|| points.iter().map(build_014).collect()).map_err(|report| FormPanic {
+        form: "building the inputs (k256 0.14 arithmetic)",
+        report,
+    })
+}
+
+fn uncompressed_014(ps: &[k256::AffinePoint]) -> Vec<Vec<u8>> {
+    ps.iter().map(|a| sec1_014(a, false)).collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// k256 0.14 subjects.
+
+/// `to_affine` with the SEC1 encoders, `GroupEncoding::to_bytes` and `Group::is_identity`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct K256ToAffine;
+
+impl FormsSubject<Vec<PointInput>> for K256ToAffine {
+    fn run(&self, case: &Vec<PointInput>) -> FormsResult {
+        use k256::elliptic_curve::group::GroupEncoding;
+        use k256::elliptic_curve::Group;
+        let ps = built_014(case)?;
+        Ok(vec![
+            form(
+                "to_affine().to_sec1_point(false)",
+                Enc::Uncompressed,
+                || ps.iter().map(|p| sec1_014(&p.to_affine(), false)).collect(),
+            )?,
+            form("to_affine().to_sec1_point(true)", Enc::Compressed, || {
+                ps.iter().map(|p| sec1_014(&p.to_affine(), true)).collect()
+            })?,
+            form("GroupEncoding::to_bytes", Enc::Compressed33, || {
+                ps.iter().map(|p| p.to_bytes().to_vec()).collect()
+            })?,
+            form("Group::is_identity", Enc::IsIdentity, || {
+                ps.iter()
+                    .map(|p| vec![u8::from(bool::from(p.is_identity()))])
+                    .collect()
+            })?,
+        ])
+    }
+}
+
+/// `P * k` (constant time), `mul_vartime`, and `AffinePoint * k`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct K256Mul;
+
+impl FormsSubject<Vec<MulTerm>> for K256Mul {
+    fn run(&self, case: &Vec<MulTerm>) -> FormsResult {
+        use k256::elliptic_curve::ops::MulVartime;
+        let points: Vec<PointInput> = case.iter().map(|t| t.point.clone()).collect();
+        let ps = built_014(&points)?;
+        let ks: Vec<k256::Scalar> = case.iter().map(|t| reduce_014(&t.k)).collect();
+        let each = |f: &dyn Fn(&k256::ProjectivePoint, &k256::Scalar) -> k256::ProjectivePoint| {
+            ps.iter()
+                .zip(&ks)
+                .map(|(p, k)| sec1_014(&f(p, k).to_affine(), false))
+                .collect()
+        };
+        Ok(vec![
+            form("ProjectivePoint * Scalar", Enc::Uncompressed, || {
+                each(&|p, k| *p * k)
+            })?,
+            form("MulVartime::mul_vartime", Enc::Uncompressed, || {
+                each(&|p, k| p.mul_vartime(k))
+            })?,
+            form("to_affine() * Scalar", Enc::Uncompressed, || {
+                each(&|p, k| p.to_affine() * k)
+            })?,
+        ])
+    }
+}
+
+/// `mul_by_generator`, `mul_by_generator_vartime`, and `GENERATOR * k`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct K256MulByGenerator;
+
+impl FormsSubject<Vec<BigUint>> for K256MulByGenerator {
+    fn run(&self, case: &Vec<BigUint>) -> FormsResult {
+        use k256::ProjectivePoint as P;
+        let ks: Vec<k256::Scalar> = case.iter().map(reduce_014).collect();
+        let each = |f: &dyn Fn(&k256::Scalar) -> P| {
+            ks.iter()
+                .map(|k| sec1_014(&f(k).to_affine(), false))
+                .collect()
+        };
+        Ok(vec![
+            form(
+                "ProjectivePoint::mul_by_generator",
+                Enc::Uncompressed,
+                || each(&P::mul_by_generator),
+            )?,
+            form(
+                "ProjectivePoint::mul_by_generator_vartime",
+                Enc::Uncompressed,
+                || each(&P::mul_by_generator_vartime),
+            )?,
+            form("GENERATOR * Scalar", Enc::Uncompressed, || {
+                each(&|k| P::GENERATOR * k)
+            })?,
+        ])
+    }
+}
+
+type Term = (k256::ProjectivePoint, k256::Scalar);
+
+fn lincomb_array<const N: usize>(terms: &[Term], vartime: bool) -> Option<k256::ProjectivePoint> {
+    use k256::elliptic_curve::ops::LinearCombination;
+    let arr: [Term; N] = terms.try_into().ok()?;
+    Some(if vartime {
+        <k256::ProjectivePoint as LinearCombination<[Term; N]>>::lincomb_vartime(&arr)
+    } else {
+        <k256::ProjectivePoint as LinearCombination<[Term; N]>>::lincomb(&arr)
+    })
+}
+
+/// The array form of `lincomb` for `terms.len() ≤ 8`.
+fn lincomb_array_dyn(terms: &[Term], vartime: bool) -> Option<k256::ProjectivePoint> {
+    match terms.len() {
+        0 => lincomb_array::<0>(terms, vartime),
+        1 => lincomb_array::<1>(terms, vartime),
+        2 => lincomb_array::<2>(terms, vartime),
+        3 => lincomb_array::<3>(terms, vartime),
+        4 => lincomb_array::<4>(terms, vartime),
+        5 => lincomb_array::<5>(terms, vartime),
+        6 => lincomb_array::<6>(terms, vartime),
+        7 => lincomb_array::<7>(terms, vartime),
+        8 => lincomb_array::<8>(terms, vartime),
+        _ => None,
+    }
+}
+
+/// `lincomb` and `lincomb_vartime`, array (`N ≤ 8`) and slice forms, and
+/// `mul_by_generator_and_mul_add_vartime(u1, u2, R)` when the first point is `G`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct K256Lincomb;
+
+impl FormsSubject<LincombCase> for K256Lincomb {
+    fn run(&self, case: &LincombCase) -> FormsResult {
+        use k256::elliptic_curve::ops::{LinearCombination, MulByGeneratorVartime};
+        let ps = built_014(&case.points)?;
+        let terms: Vec<Term> = ps
+            .iter()
+            .zip(&case.scalars)
+            .map(|(p, s)| (*p, scalar_014(s)))
+            .collect();
+        let enc = |p: k256::ProjectivePoint| vec![sec1_014(&p.to_affine(), false)];
+        let mut forms = Vec::new();
+        if terms.len() <= 8 {
+            forms.push(form("lincomb([_; N])", Enc::Uncompressed, || {
+                enc(lincomb_array_dyn(&terms, false).expect("N ≤ 8"))
+            })?);
+            forms.push(form("lincomb_vartime([_; N])", Enc::Uncompressed, || {
+                enc(lincomb_array_dyn(&terms, true).expect("N ≤ 8"))
+            })?);
+        }
+        forms.push(form("lincomb(&[_])", Enc::Uncompressed, || {
+            enc(<k256::ProjectivePoint as LinearCombination<[Term]>>::lincomb(&terms))
+        })?);
+        forms.push(form("lincomb_vartime(&[_])", Enc::Uncompressed, || {
+            enc(<k256::ProjectivePoint as LinearCombination<[Term]>>::lincomb_vartime(&terms))
+        })?);
+        if terms.len() == 2 && case.points[0].log == BigUint::from(1u8) {
+            forms.push(form(
+                "mul_by_generator_and_mul_add_vartime(u1, u2, R)",
+                Enc::Uncompressed,
+                || {
+                    enc(k256::ProjectivePoint::mul_by_generator_and_mul_add_vartime(
+                        &terms[0].1,
+                        &terms[1].1,
+                        &terms[1].0,
+                    ))
+                },
+            )?);
+        }
+        Ok(forms)
+    }
+}
+
+fn bn_array<const N: usize>(ps: &[k256::ProjectivePoint], vartime: bool) -> Option<Vec<Vec<u8>>> {
+    use k256::elliptic_curve::BatchNormalize;
+    type P = k256::ProjectivePoint;
+    let arr: [P; N] = ps.try_into().ok()?;
+    let out = if vartime {
+        <P as BatchNormalize<[P; N]>>::batch_normalize_vartime(&arr)
+    } else {
+        <P as BatchNormalize<[P; N]>>::batch_normalize(&arr)
+    };
+    Some(uncompressed_014(&out))
+}
+
+fn bn_hybrid<U: k256::elliptic_curve::array::ArraySize>(
+    ps: &[k256::ProjectivePoint],
+    vartime: bool,
+) -> Option<Vec<Vec<u8>>> {
+    use k256::elliptic_curve::array::Array;
+    use k256::elliptic_curve::BatchNormalize;
+    type P = k256::ProjectivePoint;
+    let arr: &Array<P, U> = ps.try_into().ok()?;
+    let out = if vartime {
+        <P as BatchNormalize<Array<P, U>>>::batch_normalize_vartime(arr)
+    } else {
+        <P as BatchNormalize<Array<P, U>>>::batch_normalize(arr)
+    };
+    Some(uncompressed_014(&out))
+}
+
+fn bn_array_dyn(ps: &[k256::ProjectivePoint], vt: bool) -> Option<Vec<Vec<u8>>> {
+    match ps.len() {
+        0 => bn_array::<0>(ps, vt),
+        1 => bn_array::<1>(ps, vt),
+        2 => bn_array::<2>(ps, vt),
+        3 => bn_array::<3>(ps, vt),
+        4 => bn_array::<4>(ps, vt),
+        5 => bn_array::<5>(ps, vt),
+        6 => bn_array::<6>(ps, vt),
+        7 => bn_array::<7>(ps, vt),
+        8 => bn_array::<8>(ps, vt),
+        _ => None,
+    }
+}
+
+fn bn_hybrid_dyn(ps: &[k256::ProjectivePoint], vt: bool) -> Option<Vec<Vec<u8>>> {
+    use k256::elliptic_curve::consts::*;
+    match ps.len() {
+        0 => bn_hybrid::<U0>(ps, vt),
+        1 => bn_hybrid::<U1>(ps, vt),
+        2 => bn_hybrid::<U2>(ps, vt),
+        3 => bn_hybrid::<U3>(ps, vt),
+        4 => bn_hybrid::<U4>(ps, vt),
+        5 => bn_hybrid::<U5>(ps, vt),
+        6 => bn_hybrid::<U6>(ps, vt),
+        7 => bn_hybrid::<U7>(ps, vt),
+        8 => bn_hybrid::<U8>(ps, vt),
+        _ => None,
+    }
+}
+
+/// `BatchNormalize` (constant time and vartime) for `[P; N]`, `Array<P, U>` (`N ≤ 8`) and
+/// `[P]`, and `CurveGroup::batch_normalize`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct K256BatchNormalize;
+
+impl FormsSubject<Vec<PointInput>> for K256BatchNormalize {
+    fn run(&self, case: &Vec<PointInput>) -> FormsResult {
+        use k256::elliptic_curve::{BatchNormalize, CurveGroup};
+        type P = k256::ProjectivePoint;
+        let ps = built_014(case)?;
+        let mut forms = Vec::new();
+        if ps.len() <= 8 {
+            forms.push(form("batch_normalize([_; N])", Enc::Uncompressed, || {
+                bn_array_dyn(&ps, false).expect("N ≤ 8")
+            })?);
+            forms.push(form(
+                "batch_normalize_vartime([_; N])",
+                Enc::Uncompressed,
+                || bn_array_dyn(&ps, true).expect("N ≤ 8"),
+            )?);
+            forms.push(form(
+                "batch_normalize(Array<_, U>)",
+                Enc::Uncompressed,
+                || bn_hybrid_dyn(&ps, false).expect("N ≤ 8"),
+            )?);
+            forms.push(form(
+                "batch_normalize_vartime(Array<_, U>)",
+                Enc::Uncompressed,
+                || bn_hybrid_dyn(&ps, true).expect("N ≤ 8"),
+            )?);
+        }
+        forms.push(form("batch_normalize(&[_])", Enc::Uncompressed, || {
+            uncompressed_014(&<P as BatchNormalize<[P]>>::batch_normalize(&ps))
+        })?);
+        forms.push(form(
+            "batch_normalize_vartime(&[_])",
+            Enc::Uncompressed,
+            || uncompressed_014(&<P as BatchNormalize<[P]>>::batch_normalize_vartime(&ps)),
+        )?);
+        forms.push(form(
+            "CurveGroup::batch_normalize",
+            Enc::Uncompressed,
+            || {
+                let mut out = vec![k256::AffinePoint::IDENTITY; ps.len()];
+                <P as CurveGroup>::batch_normalize(&ps, &mut out);
+                uncompressed_014(&out)
+            },
+        )?);
+        Ok(forms)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// k256 0.13.4's batch_normalize.
+
+fn bn013_array<const N: usize>(ps: &[k256_013::ProjectivePoint]) -> Option<Vec<Vec<u8>>> {
+    use k256_013::elliptic_curve::BatchNormalize;
+    type P = k256_013::ProjectivePoint;
+    let arr: [P; N] = ps.try_into().ok()?;
+    let out = <P as BatchNormalize<[P; N]>>::batch_normalize(&arr);
+    Some(out.iter().map(sec1_013).collect())
+}
+
+/// k256 0.13.4's `BatchNormalize<[ProjectivePoint; N]>` (`N ≤ 8`), and `group::Curve::
+/// batch_normalize` (with 0.13.4 built without `alloc`, the `group` crate's per-point default).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct K256013BatchNormalize;
+
+impl FormsSubject<Vec<PointInput>> for K256013BatchNormalize {
+    fn run(&self, case: &Vec<PointInput>) -> FormsResult {
+        use k256_013::elliptic_curve::group::Curve;
+        type P = k256_013::ProjectivePoint;
+        let ps: Vec<P> =
+            capture(|| case.iter().map(build_013).collect()).map_err(|report| FormPanic {
+                form: "building the inputs (k256 0.13.4 arithmetic)",
+                report,
+            })?;
+        let mut forms = Vec::new();
+        if ps.len() <= 8 {
+            forms.push(form("batch_normalize([_; N])", Enc::Uncompressed, || {
+                match ps.len() {
+                    0 => bn013_array::<0>(&ps),
+                    1 => bn013_array::<1>(&ps),
+                    2 => bn013_array::<2>(&ps),
+                    3 => bn013_array::<3>(&ps),
+                    4 => bn013_array::<4>(&ps),
+                    5 => bn013_array::<5>(&ps),
+                    6 => bn013_array::<6>(&ps),
+                    7 => bn013_array::<7>(&ps),
+                    _ => bn013_array::<8>(&ps),
+                }
+                .expect("N ≤ 8")
+            })?);
+        }
+        forms.push(form(
+            "group::Curve::batch_normalize",
+            Enc::Uncompressed,
+            || {
+                let mut out = vec![k256_013::AffinePoint::IDENTITY; ps.len()];
+                <P as Curve>::batch_normalize(&ps, &mut out);
+                out.iter().map(sec1_013).collect()
+            },
+        )?);
+        Ok(forms)
+    }
+}

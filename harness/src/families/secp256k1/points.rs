@@ -1,0 +1,972 @@
+//! k256's point routines against the secp256k1 oracle (`ecdiff_oracles::curves::secp256k1`):
+//! k256 0.14's `ProjectivePoint` scalar multiplication, `mul_by_generator`, `lincomb`,
+//! `batch_normalize` and `to_affine`, and k256 0.13.4's `batch_normalize` on the same inputs.
+//!
+//! # Inputs built by the library's own arithmetic
+//!
+//! k256's projective coordinates are private, so an input point is handed over as a
+//! [`Recipe`] — integers only — that the adapter carries out with k256's arithmetic: the
+//! constants `IDENTITY` and `GENERATOR`, a SEC1 encoding (compressed, uncompressed, or the
+//! one-byte identity) decoded by k256, and arithmetic outputs (`G·a·k`, `G·a + G·b`, mixed
+//! addition of a decoded affine point, negation, doubling). Arithmetic that lands on the
+//! identity — `P + (−P)`, `P − P`, `P·0`, `IDENTITY·k`, a mixed sum with the affine identity —
+//! leaves a *lazily reduced* zero `z` (`z ≡ 0 (mod p)` in a representation other than
+//! `FieldElement::ZERO`'s): the input class behind k256 issue #943 / PR #1029 and anchors Z37.
+//!
+//! # Oracle
+//!
+//! Every input carries its discrete log relative to `G` (known-log bookkeeping), so the
+//! expected value of any routine is one fixed-base multiplication `(Σ sᵢ·aᵢ mod n)·G` in the
+//! oracle's affine arithmetic (`Curve::mul_generator`, HMV §3.3.2 windows over SEC 1
+//! chord-and-tangent additions), encoded as SEC 1 v2 §2.3.3 octet strings (uncompressed
+//! `04‖x‖y`, compressed `02/03‖x`, the identity as `00`) — k256's values are only ever read
+//! back through its own encoders, never compared with its `==`.
+//!
+//! # Forms
+//!
+//! Each routine calls every API form of the operation k256 0.14 has (constant-time and
+//! variable-time, array `[_; N]` and `hybrid_array::Array` for `N ≤ 8`, slice `&[_]`, the
+//! `CurveGroup` trait method), each compared with the oracle on its own, so a finding names
+//! the form.
+//!
+//! # Known findings: k256 0.13.4 `batch_normalize`
+//!
+//! `k256_013_batch_normalize` runs k256 0.13.4's `BatchNormalize<[ProjectivePoint; N]>` on the
+//! same recipes built with 0.13's arithmetic. Its `batch_normalize_generic` detects identities
+//! with `z.ct_eq(&FieldElement::ZERO)`, a comparison of representations (and, in debug builds,
+//! of the magnitude and normalized flag too): a lazily reduced zero `z` slips through, the
+//! batch inversion gets a zero and `CtOption::unwrap` panics, in both profiles. The routine
+//! declares `subject_panicked` as expected for exactly the batches that hold such a point: an
+//! input whose oracle log is 0 and whose `z` is not `FieldElement::ZERO`'s representation
+//! (read from the point's `Debug` output, the only public view of 0.13's `z`), and checks that
+//! the panic is that `unwrap` (in `subtle`). Every other batch must agree with the oracle. Fixed
+//! upstream in RustCrypto/elliptic-curves#1029; k256 0.14 is checked by `k256_batch_normalize`.
+//!
+//! The same `unwrap` panics on the empty batch: elliptic-curve 0.13's `BatchInvert` reports
+//! failure for zero elements (fixed in RustCrypto/traits#1884, anchors Z38). The routine
+//! declares that too, for `n = 0`.
+
+use crate::engine::panic::PanicReport;
+use crate::engine::{compare, Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
+use crate::gen::scalars::{raw_scalar, scalar, RAW_SCALAR_CLASSES, SCALAR_CLASSES};
+use crate::gen::Gen;
+use crate::shapes::Spec;
+use ecdiff_oracles::curves::secp256k1;
+use ecdiff_oracles::ecsm::n;
+use ecdiff_oracles::field::Fp;
+use ecdiff_oracles::weierstrass::Point;
+use num_bigint::BigUint;
+use num_integer::Integer;
+use num_traits::{One, Zero};
+use std::fmt::Debug;
+
+/// How the subject builds one input point, with k256's own arithmetic. Every scalar is below
+/// `n`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recipe {
+    /// `ProjectivePoint::IDENTITY`.
+    IdentityConst,
+    /// `ProjectivePoint::GENERATOR`.
+    GeneratorConst,
+    /// The SEC1 encoding in [`PointInput::sec1`], decoded to an `AffinePoint`, then
+    /// `ProjectivePoint::from`.
+    Sec1 {
+        /// Whether the encoding is compressed.
+        compressed: bool,
+    },
+    /// `(GENERATOR · a) · k`.
+    Scaled {
+        /// First factor.
+        a: BigUint,
+        /// Second factor.
+        k: BigUint,
+    },
+    /// `GENERATOR · a + GENERATOR · b` (projective addition).
+    Sum {
+        /// Left log.
+        a: BigUint,
+        /// Right log.
+        b: BigUint,
+    },
+    /// `GENERATOR · a + Q` for the affine `Q` decoded from [`PointInput::sec1`] (mixed
+    /// addition; `Q` may be the affine identity).
+    MixedSum {
+        /// The projective operand's log.
+        a: BigUint,
+    },
+    /// `GENERATOR · a − GENERATOR · a`.
+    Difference {
+        /// The log.
+        a: BigUint,
+    },
+    /// `−(GENERATOR · a)`.
+    Neg {
+        /// The log.
+        a: BigUint,
+    },
+    /// `(GENERATOR · a).double()`.
+    Doubled {
+        /// The log.
+        a: BigUint,
+    },
+    /// `IDENTITY · k`.
+    IdentityTimes {
+        /// The factor.
+        k: BigUint,
+    },
+}
+
+/// One input point: how to build it, its known log, the SEC1 bytes its recipe decodes, and
+/// the oracle's affine point.
+#[derive(Clone, Debug)]
+pub struct PointInput {
+    /// The recipe.
+    pub recipe: Recipe,
+    /// Discrete log relative to `G`, below `n` (0 for the identity).
+    pub log: BigUint,
+    /// SEC1 bytes for [`Recipe::Sec1`] (the point itself) and [`Recipe::MixedSum`] (the
+    /// affine operand); empty otherwise.
+    pub sec1: Vec<u8>,
+    /// `log·G` in the oracle's affine arithmetic.
+    pub point: Point<Fp>,
+}
+
+/// The recipe classes.
+pub const RECIPE_CLASSES: &[&str] = &[
+    "identity_const",
+    "generator_const",
+    "sec1_compressed",
+    "sec1_uncompressed",
+    "sec1_identity",
+    "arith_scaled",
+    "arith_sum",
+    "arith_mixed_sum",
+    "mixed_sum_affine_identity",
+    "arith_neg",
+    "arith_double",
+    "identity_cancel",
+    "identity_times_scalar",
+    "scaled_to_identity",
+    "negated_pair",
+    "repeated",
+];
+
+/// SEC 1 v2 §2.3.3 encoding of an oracle point: `00` for the identity, `04‖x‖y` or
+/// `02/03‖x` (the low bit of y).
+pub fn sec1(p: &Point<Fp>, compressed: bool) -> Vec<u8> {
+    match p {
+        Point::Identity => vec![0],
+        Point::Affine { x, y } => {
+            let mut out = Vec::with_capacity(65);
+            if compressed {
+                out.push(if y.value().is_odd() { 3 } else { 2 });
+                out.extend(x.to_be_bytes(32));
+            } else {
+                out.push(4);
+                out.extend(x.to_be_bytes(32));
+                out.extend(y.to_be_bytes(32));
+            }
+            out
+        }
+    }
+}
+
+/// k256 0.14's `GroupEncoding::to_bytes` layout: the compressed SEC1 encoding in 33 bytes, the
+/// identity as 33 zero bytes.
+pub fn compressed33(p: &Point<Fp>) -> Vec<u8> {
+    match p {
+        Point::Identity => vec![0; 33],
+        _ => sec1(p, true),
+    }
+}
+
+/// A raw integer for an API that takes 32 bytes: [`raw_scalar`]'s classes, with its values
+/// of more than 256 bits (its `scalar_above_order` adds `n` to a value below `n`, which for
+/// secp256k1 almost always exceeds 2²⁵⁶) folded into the 2¹²⁸-wide range `[n, 2²⁵⁶)` as
+/// `n + (v − n) mod (2²⁵⁶ − n)`.
+pub fn raw_scalar_256(g: &mut Gen) -> BigUint {
+    let k = raw_scalar(g, n());
+    if k.bits() > 256 {
+        let width = (BigUint::one() << 256u32) - n();
+        n() + (k - n()) % width
+    } else {
+        k
+    }
+}
+
+fn point_of(log: &BigUint) -> Point<Fp> {
+    secp256k1().mul_generator(log)
+}
+
+fn modn(v: BigUint) -> BigUint {
+    v % n()
+}
+
+/// A scalar below `n` for a recipe (not recorded as a scalar class).
+fn recipe_scalar(g: &mut Gen) -> BigUint {
+    match g.weighted(&[70, 15, 5, 10]) {
+        0 => g.biguint_below(n()),
+        1 => BigUint::from(g.range(2, 16)),
+        2 => n() - 1u8,
+        _ => BigUint::one(),
+    }
+}
+
+fn nonzero_scalar(g: &mut Gen) -> BigUint {
+    loop {
+        let v = recipe_scalar(g);
+        if !v.is_zero() {
+            return v;
+        }
+    }
+}
+
+fn input(recipe: Recipe, log: BigUint, sec1_bytes: Vec<u8>) -> PointInput {
+    let point = point_of(&log);
+    PointInput {
+        recipe,
+        log,
+        sec1: sec1_bytes,
+        point,
+    }
+}
+
+/// The input with log `log` handed over as its SEC1 encoding.
+pub fn sec1_input(log: BigUint, compressed: bool) -> PointInput {
+    let point = point_of(&log);
+    let bytes = sec1(&point, compressed);
+    PointInput {
+        recipe: Recipe::Sec1 { compressed },
+        log,
+        sec1: bytes,
+        point,
+    }
+}
+
+/// `−(G·a)` as an input.
+pub fn neg_input(a: BigUint) -> PointInput {
+    let log = modn(n() - &a);
+    input(Recipe::Neg { a }, log, Vec::new())
+}
+
+/// Draws one input point (see the module doc); `earlier` are the points drawn before it in
+/// the same list.
+pub fn draw_point(g: &mut Gen, earlier: &[PointInput]) -> PointInput {
+    let nn = n();
+    if !g.edgy() {
+        // The unbiased baseline: k256's own tests' "non-identity" points, G·k.
+        let k = nonzero_scalar(g);
+        let log = k.clone();
+        return input(
+            Recipe::Scaled {
+                a: BigUint::one(),
+                k,
+            },
+            log,
+            Vec::new(),
+        );
+    }
+    let later = if earlier.is_empty() { 0 } else { 7 };
+    let weights = [6, 5, 12, 12, 8, 10, 6, 6, 9, 7, 6, later, later];
+    let (class, point) = match g.weighted(&weights) {
+        0 => (
+            "identity_const",
+            input(Recipe::IdentityConst, BigUint::zero(), Vec::new()),
+        ),
+        1 => (
+            "generator_const",
+            input(Recipe::GeneratorConst, BigUint::one(), Vec::new()),
+        ),
+        2 => {
+            let compressed = g.chance(1, 2);
+            if g.chance(1, 8) {
+                ("sec1_identity", sec1_input(BigUint::zero(), compressed))
+            } else {
+                let log = nonzero_scalar(g);
+                let class = if compressed {
+                    "sec1_compressed"
+                } else {
+                    "sec1_uncompressed"
+                };
+                (class, sec1_input(log, compressed))
+            }
+        }
+        3 => {
+            let (a, k) = (nonzero_scalar(g), nonzero_scalar(g));
+            let log = modn(&a * &k);
+            (
+                "arith_scaled",
+                input(Recipe::Scaled { a, k }, log, Vec::new()),
+            )
+        }
+        4 => {
+            let (a, b) = (nonzero_scalar(g), nonzero_scalar(g));
+            let log = modn(&a + &b);
+            ("arith_sum", input(Recipe::Sum { a, b }, log, Vec::new()))
+        }
+        5 => {
+            let a = nonzero_scalar(g);
+            let compressed = g.chance(1, 2);
+            let (class, b) = if g.chance(1, 3) {
+                ("mixed_sum_affine_identity", BigUint::zero())
+            } else {
+                ("arith_mixed_sum", nonzero_scalar(g))
+            };
+            let log = modn(&a + &b);
+            let bytes = sec1(&point_of(&b), compressed);
+            (class, input(Recipe::MixedSum { a }, log, bytes))
+        }
+        6 => ("arith_neg", neg_input(nonzero_scalar(g))),
+        7 => {
+            let a = nonzero_scalar(g);
+            let log = modn(&a << 1u32);
+            (
+                "arith_double",
+                input(Recipe::Doubled { a }, log, Vec::new()),
+            )
+        }
+        8 => {
+            // P + (−P), P − P, or a mixed sum with −P: an identity with a lazily reduced z.
+            let a = nonzero_scalar(g);
+            let minus = modn(nn - &a);
+            let recipe = match g.below(3) {
+                0 => (Recipe::Sum { a, b: minus }, Vec::new()),
+                1 => (Recipe::Difference { a }, Vec::new()),
+                _ => {
+                    let bytes = sec1(&point_of(&minus), g.chance(1, 2));
+                    (Recipe::MixedSum { a }, bytes)
+                }
+            };
+            (
+                "identity_cancel",
+                input(recipe.0, BigUint::zero(), recipe.1),
+            )
+        }
+        9 => {
+            let k = recipe_scalar(g);
+            (
+                "identity_times_scalar",
+                input(Recipe::IdentityTimes { k }, BigUint::zero(), Vec::new()),
+            )
+        }
+        10 => {
+            let (a, k) = if g.chance(1, 2) {
+                (nonzero_scalar(g), BigUint::zero())
+            } else {
+                (BigUint::zero(), nonzero_scalar(g))
+            };
+            (
+                "scaled_to_identity",
+                input(Recipe::Scaled { a, k }, BigUint::zero(), Vec::new()),
+            )
+        }
+        11 => {
+            let j = g.below(earlier.len() as u64) as usize;
+            ("negated_pair", neg_input(earlier[j].log.clone()))
+        }
+        _ => {
+            let j = g.below(earlier.len() as u64) as usize;
+            ("repeated", earlier[j].clone())
+        }
+    };
+    g.hit(class);
+    point
+}
+
+/// Draws `len` points.
+pub fn draw_points(g: &mut Gen, len: usize) -> Vec<PointInput> {
+    let mut v: Vec<PointInput> = Vec::with_capacity(len);
+    for _ in 0..len {
+        let p = draw_point(g, &v);
+        v.push(p);
+    }
+    v
+}
+
+fn render_input(p: &PointInput) -> String {
+    let recipe = match &p.recipe {
+        Recipe::IdentityConst => "IDENTITY".to_string(),
+        Recipe::GeneratorConst => "GENERATOR".to_string(),
+        Recipe::Sec1 { compressed } => format!(
+            "from SEC1 ({}) {}",
+            if *compressed {
+                "compressed"
+            } else {
+                "uncompressed"
+            },
+            hex::encode(&p.sec1)
+        ),
+        Recipe::Scaled { a, k } => format!("(G·0x{a:x})·0x{k:x}"),
+        Recipe::Sum { a, b } => format!("G·0x{a:x} + G·0x{b:x}"),
+        Recipe::MixedSum { a } => format!("G·0x{a:x} + affine {}", hex::encode(&p.sec1)),
+        Recipe::Difference { a } => format!("G·0x{a:x} − G·0x{a:x}"),
+        Recipe::Neg { a } => format!("−(G·0x{a:x})"),
+        Recipe::Doubled { a } => format!("(G·0x{a:x}).double()"),
+        Recipe::IdentityTimes { k } => format!("IDENTITY·0x{k:x}"),
+    };
+    format!("{recipe}  [log 0x{:x}]", p.log)
+}
+
+fn render_inputs(ps: &[PointInput]) -> String {
+    ps.iter()
+        .enumerate()
+        .map(|(i, p)| format!("  [{i}] {}", render_input(p)))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+// ---------------------------------------------------------------------------------------
+// Forms and the generic routine.
+
+/// How a form encodes a point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Enc {
+    /// SEC1 uncompressed (`04‖x‖y`, identity `00`).
+    Uncompressed,
+    /// SEC1 compressed (`02/03‖x`, identity `00`).
+    Compressed,
+    /// `GroupEncoding::to_bytes`: compressed in 33 bytes, identity all zero.
+    Compressed33,
+    /// `Group::is_identity`, as `[1]` or `[0]`.
+    IsIdentity,
+}
+
+impl Enc {
+    /// The oracle's encoding of `p`.
+    pub fn encode(self, p: &Point<Fp>) -> Vec<u8> {
+        match self {
+            Enc::Uncompressed => sec1(p, false),
+            Enc::Compressed => sec1(p, true),
+            Enc::Compressed33 => compressed33(p),
+            Enc::IsIdentity => vec![u8::from(p.is_identity())],
+        }
+    }
+}
+
+/// The results of one API form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Form {
+    /// The form, e.g. `lincomb(&[_])`.
+    pub name: &'static str,
+    /// How its values are encoded.
+    pub enc: Enc,
+    /// One encoding per output point.
+    pub values: Vec<Vec<u8>>,
+}
+
+/// A form that panicked, or the input building that did.
+#[derive(Clone, Debug)]
+pub struct FormPanic {
+    /// The form (or `"building the inputs"`).
+    pub form: &'static str,
+    /// The panic.
+    pub report: PanicReport,
+}
+
+/// What a subject returns: every form's results, or the first panic.
+pub type FormsResult = Result<Vec<Form>, FormPanic>;
+
+/// A point routine's subject: library types in (built from the case), forms out.
+pub trait FormsSubject<C>: Send + Sync + 'static {
+    /// Runs every form on the case.
+    fn run(&self, case: &C) -> FormsResult;
+}
+
+/// What distinguishes the point routines: cases, classes and the oracle's values.
+pub trait PointKind: Send + Sync + 'static {
+    /// The case.
+    type Case: Debug + Send + Sync;
+    /// The oracle description for `ecdiff list`.
+    const ORACLE: &'static str;
+    /// The classes the routine declares (besides those of its length spec).
+    fn classes(&self) -> Vec<&'static str>;
+    /// Draws a case.
+    fn generate(&self, spec: &Spec, g: &mut Gen) -> Self::Case;
+    /// The expected output points, in order.
+    fn expect(&self, case: &Self::Case) -> Vec<Point<Fp>>;
+    /// Renders a case.
+    fn render(&self, case: &Self::Case) -> String;
+    /// The verdict expected for a case.
+    fn expected(&self, _case: &Self::Case) -> Expected {
+        Expected::AGREE
+    }
+    /// A stricter look at a subject panic: `Some(verdict)` overrides the default.
+    fn check_panic(&self, _case: &Self::Case, _report: &PanicReport) -> Option<Verdict> {
+        None
+    }
+}
+
+/// A point routine: a [`PointKind`] with a subject.
+pub struct PointCheck<K: PointKind> {
+    spec: Spec,
+    kind: K,
+    subject: Box<dyn FormsSubject<K::Case>>,
+}
+
+/// The check of `subject` as the point routine `kind`.
+pub fn check<K: PointKind>(
+    spec: Spec,
+    kind: K,
+    subject: impl FormsSubject<K::Case>,
+) -> PointCheck<K> {
+    PointCheck {
+        spec,
+        kind,
+        subject: Box::new(subject),
+    }
+}
+
+/// The oracle's side: the expected points, one list for every encoding.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PointsOutput {
+    /// The subject's forms.
+    Forms(Vec<Form>),
+    /// The oracle's points.
+    Expected(Vec<Point<Fp>>),
+}
+
+fn render_forms(forms: &[Form]) -> String {
+    forms
+        .iter()
+        .map(|f| {
+            let vals: Vec<String> = f.values.iter().map(hex::encode).collect();
+            format!("{}: [{}]", f.name, vals.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+impl<K: PointKind> Routine for PointCheck<K> {
+    type Case = K::Case;
+    type Output = PointsOutput;
+
+    fn info(&self) -> RoutineInfo {
+        let mut classes = self.spec.lengths.classes();
+        classes.extend(self.kind.classes());
+        self.spec.info(K::ORACLE, classes)
+    }
+
+    fn generate(&self, g: &mut Gen) -> K::Case {
+        self.kind.generate(&self.spec, g)
+    }
+
+    fn subject(&self, case: &K::Case) -> Outcome<PointsOutput> {
+        match self.subject.run(case) {
+            Ok(forms) => Outcome::Value(PointsOutput::Forms(forms)),
+            Err(FormPanic { form, report }) => Outcome::Panicked(PanicReport {
+                message: format!("{form}: {}", report.message),
+                location: report.location,
+            }),
+        }
+    }
+
+    fn oracle(&self, case: &K::Case) -> Outcome<PointsOutput> {
+        Outcome::Value(PointsOutput::Expected(self.kind.expect(case)))
+    }
+
+    fn expected(&self, case: &K::Case) -> Expected {
+        self.kind.expected(case)
+    }
+
+    fn compare(
+        &self,
+        case: &K::Case,
+        subject: &Outcome<PointsOutput>,
+        oracle: &Outcome<PointsOutput>,
+    ) -> Verdict {
+        use VerdictKind as Kd;
+        match (subject, oracle) {
+            (
+                Outcome::Value(PointsOutput::Forms(forms)),
+                Outcome::Value(PointsOutput::Expected(want)),
+            ) => {
+                for f in forms {
+                    if f.values.len() != want.len() {
+                        return Verdict::new(
+                            Kd::Mismatch,
+                            format!(
+                                "{}: {} results for {} expected",
+                                f.name,
+                                f.values.len(),
+                                want.len()
+                            ),
+                        );
+                    }
+                    for (i, (got, p)) in f.values.iter().zip(want).enumerate() {
+                        let w = f.enc.encode(p);
+                        if *got != w {
+                            return Verdict::new(
+                                Kd::Mismatch,
+                                format!(
+                                    "{}: result {i} is {}, the oracle's is {}",
+                                    f.name,
+                                    hex::encode(got),
+                                    hex::encode(&w)
+                                ),
+                            );
+                        }
+                    }
+                }
+                Verdict::agree()
+            }
+            (Outcome::Panicked(p), Outcome::Value(_)) => self
+                .kind
+                .check_panic(case, p)
+                .unwrap_or_else(|| compare(subject, oracle, |_, _| String::new())),
+            _ => compare(subject, oracle, |_, _| "unreachable".into()),
+        }
+    }
+
+    fn render_case(&self, case: &K::Case) -> String {
+        self.kind.render(case)
+    }
+
+    fn render_output(&self, output: &PointsOutput) -> String {
+        match output {
+            PointsOutput::Forms(f) => render_forms(f),
+            PointsOutput::Expected(ps) => ps
+                .iter()
+                .map(|p| hex::encode(sec1(p, false)))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The kinds.
+
+/// `to_affine` and the encoders on points built by recipes.
+pub struct ToAffineKind;
+
+impl PointKind for ToAffineKind {
+    type Case = Vec<PointInput>;
+    const ORACLE: &'static str =
+        "known-log mul_generator, SEC 1 §2.3.3 encodings (uncompressed, compressed, 33-byte, identity flag)";
+
+    fn classes(&self) -> Vec<&'static str> {
+        RECIPE_CLASSES.to_vec()
+    }
+
+    fn generate(&self, spec: &Spec, g: &mut Gen) -> Self::Case {
+        let n = spec.lengths.draw(g);
+        draw_points(g, n)
+    }
+
+    fn expect(&self, case: &Self::Case) -> Vec<Point<Fp>> {
+        case.iter().map(|p| p.point.clone()).collect()
+    }
+
+    fn render(&self, case: &Self::Case) -> String {
+        format!("n = {}\npoints:\n{}", case.len(), render_inputs(case))
+    }
+}
+
+/// `P · k` for raw integers `k` (reduced by k256's `Reduce<FieldBytes>`, so `k ≥ n` is in
+/// scope).
+pub struct MulKind;
+
+/// One `P · k` term.
+#[derive(Clone, Debug)]
+pub struct MulTerm {
+    /// The point.
+    pub point: PointInput,
+    /// The raw integer (any value below 2²⁵⁶).
+    pub k: BigUint,
+}
+
+impl PointKind for MulKind {
+    type Case = Vec<MulTerm>;
+    const ORACLE: &'static str = "known-log (k·a mod n)·G on the unreduced integer k";
+
+    fn classes(&self) -> Vec<&'static str> {
+        let mut v = RECIPE_CLASSES.to_vec();
+        v.extend(SCALAR_CLASSES);
+        v.extend(RAW_SCALAR_CLASSES);
+        v
+    }
+
+    fn generate(&self, spec: &Spec, g: &mut Gen) -> Self::Case {
+        let len = spec.lengths.draw(g);
+        let points = draw_points(g, len);
+        points
+            .into_iter()
+            .map(|point| MulTerm {
+                point,
+                k: raw_scalar_256(g),
+            })
+            .collect()
+    }
+
+    fn expect(&self, case: &Self::Case) -> Vec<Point<Fp>> {
+        case.iter()
+            .map(|t| point_of(&modn(&t.k * &t.point.log)))
+            .collect()
+    }
+
+    fn render(&self, case: &Self::Case) -> String {
+        case.iter()
+            .enumerate()
+            .map(|(i, t)| format!("  [{i}] {} · 0x{:x}", render_input(&t.point), t.k))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// `k · G` through `mul_by_generator` (raw integers, reduced by `Reduce<FieldBytes>`).
+pub struct MulByGeneratorKind;
+
+impl PointKind for MulByGeneratorKind {
+    type Case = Vec<BigUint>;
+    const ORACLE: &'static str = "mul_generator (fixed-base windows over affine additions)";
+
+    fn classes(&self) -> Vec<&'static str> {
+        let mut v = SCALAR_CLASSES.to_vec();
+        v.extend(RAW_SCALAR_CLASSES);
+        v
+    }
+
+    fn generate(&self, spec: &Spec, g: &mut Gen) -> Self::Case {
+        let len = spec.lengths.draw(g);
+        (0..len).map(|_| raw_scalar_256(g)).collect()
+    }
+
+    fn expect(&self, case: &Self::Case) -> Vec<Point<Fp>> {
+        case.iter().map(point_of).collect()
+    }
+
+    fn render(&self, case: &Self::Case) -> String {
+        case.iter()
+            .map(|k| format!("  0x{k:x}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// Σ sᵢ·Pᵢ through `lincomb` (and `mul_by_generator_and_mul_add_vartime` for `u1·G + u2·R`).
+pub struct LincombKind;
+
+/// One lincomb case.
+#[derive(Clone, Debug)]
+pub struct LincombCase {
+    /// The points.
+    pub points: Vec<PointInput>,
+    /// The scalars, below `n`.
+    pub scalars: Vec<BigUint>,
+}
+
+/// The shape classes of `k256_lincomb`.
+pub const LINCOMB_CLASSES: &[&str] = &[
+    "lincomb_ecrecover",
+    "lincomb_related_points",
+    "lincomb_result_identity",
+    "lincomb_long",
+];
+
+impl PointKind for LincombKind {
+    type Case = LincombCase;
+    const ORACLE: &'static str = "known-log (Σ sᵢ·aᵢ mod n)·G";
+
+    fn classes(&self) -> Vec<&'static str> {
+        let mut v = RECIPE_CLASSES.to_vec();
+        v.extend(SCALAR_CLASSES);
+        v.extend(LINCOMB_CLASSES);
+        v
+    }
+
+    fn generate(&self, spec: &Spec, g: &mut Gen) -> Self::Case {
+        let nn = n();
+        let len = spec.lengths.draw(g);
+        let mut points: Vec<PointInput>;
+        if len == 2 && g.edgy() && g.chance(2, 5) {
+            // ecrecover: u1·G + u2·R with R recovered from its compressed encoding.
+            g.hit("lincomb_ecrecover");
+            let gen = if g.chance(1, 2) {
+                input(Recipe::GeneratorConst, BigUint::one(), Vec::new())
+            } else {
+                sec1_input(BigUint::one(), g.chance(1, 2))
+            };
+            points = vec![gen, sec1_input(nonzero_scalar(g), true)];
+        } else if len >= 2 && g.edgy() && g.chance(1, 3) {
+            // Related points (anchors Z16–Z18): Pᵢ = ±P₀, ±2P₀, or c·P₀ for a small c, so a
+            // Shamir/Straus table holds an infinity or a doubling.
+            g.hit("lincomb_related_points");
+            let p0 = if g.chance(1, 2) {
+                input(Recipe::GeneratorConst, BigUint::one(), Vec::new())
+            } else {
+                draw_point(g, &[])
+            };
+            let a0 = p0.log.clone();
+            points = vec![p0];
+            for _ in 1..len {
+                let c: u64 = *g.pick(&[1, 2, 3]);
+                let m = modn(&a0 * c);
+                let p = match (c, g.chance(1, 2)) {
+                    (_, true) => neg_input(m),
+                    (1, false) => points[0].clone(),
+                    (2, false) => input(Recipe::Doubled { a: a0.clone() }, m, Vec::new()),
+                    _ => input(
+                        Recipe::Scaled {
+                            a: a0.clone(),
+                            k: BigUint::from(c),
+                        },
+                        m,
+                        Vec::new(),
+                    ),
+                };
+                points.push(p);
+            }
+        } else {
+            points = draw_points(g, len);
+        }
+        if len >= 3 {
+            g.hit("lincomb_long");
+        }
+        let mut scalars: Vec<BigUint> = (0..len).map(|_| scalar(g, nn)).collect();
+        if len >= 2 && g.edgy() && g.chance(1, 4) {
+            // Choose the last scalar so that the sum is the identity (when the last log is
+            // invertible): s_last = −(Σ_{i<last} sᵢaᵢ)/a_last.
+            let last = len - 1;
+            let a_last = &points[last].log;
+            if !a_last.is_zero() {
+                let partial = scalars[..last]
+                    .iter()
+                    .zip(&points)
+                    .fold(BigUint::zero(), |acc, (s, p)| acc + s * &p.log)
+                    % nn;
+                let inv = a_last.modpow(&(nn - 2u8), nn);
+                scalars[last] = modn((nn - partial) * inv);
+                g.hit("lincomb_result_identity");
+            }
+        }
+        LincombCase { points, scalars }
+    }
+
+    fn expect(&self, case: &Self::Case) -> Vec<Point<Fp>> {
+        let total = case
+            .scalars
+            .iter()
+            .zip(&case.points)
+            .fold(BigUint::zero(), |acc, (s, p)| acc + s * &p.log);
+        vec![point_of(&modn(total))]
+    }
+
+    fn render(&self, case: &Self::Case) -> String {
+        case.points
+            .iter()
+            .zip(&case.scalars)
+            .enumerate()
+            .map(|(i, (p, s))| format!("  [{i}] 0x{s:x} · {}", render_input(p)))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// Batch normalization of points built by recipes.
+pub struct BatchNormalizeKind;
+
+impl PointKind for BatchNormalizeKind {
+    type Case = Vec<PointInput>;
+    const ORACLE: &'static str = "known-log mul_generator per point, SEC 1 uncompressed";
+
+    fn classes(&self) -> Vec<&'static str> {
+        RECIPE_CLASSES.to_vec()
+    }
+
+    fn generate(&self, spec: &Spec, g: &mut Gen) -> Self::Case {
+        let n = spec.lengths.draw(g);
+        draw_points(g, n)
+    }
+
+    fn expect(&self, case: &Self::Case) -> Vec<Point<Fp>> {
+        case.iter().map(|p| p.point.clone()).collect()
+    }
+
+    fn render(&self, case: &Self::Case) -> String {
+        format!("n = {}\npoints:\n{}", case.len(), render_inputs(case))
+    }
+}
+
+/// The known finding of [`Batch013Kind`].
+pub const K256_013_BATCH_NORMALIZE_BUG: &str = "k256 0.13.4 batch_normalize detects identities \
+     with z.ct_eq(&FieldElement::ZERO), which misses a lazily reduced zero z (an identity from \
+     arithmetic: P + (−P), P·0, IDENTITY·k), so its batch inversion gets a zero and \
+     CtOption::unwrap panics; fixed upstream in RustCrypto/elliptic-curves#1029 (issue #943)";
+
+/// The second known finding of [`Batch013Kind`].
+pub const K256_013_EMPTY_BATCH_BUG: &str = "k256 0.13.4 batch_normalize of an empty batch: \
+     elliptic-curve 0.13's BatchInvert reports failure for zero elements, and \
+     batch_normalize's CtOption::unwrap panics; fixed upstream in RustCrypto/traits#1884 \
+     (anchors Z38)";
+
+/// k256 0.13.4's `batch_normalize`, with its known findings declared.
+pub struct Batch013Kind;
+
+impl PointKind for Batch013Kind {
+    type Case = Vec<PointInput>;
+    const ORACLE: &'static str = BatchNormalizeKind::ORACLE;
+
+    fn classes(&self) -> Vec<&'static str> {
+        let mut v = RECIPE_CLASSES.to_vec();
+        v.push("batch_lazy_zero_identity");
+        v
+    }
+
+    fn generate(&self, spec: &Spec, g: &mut Gen) -> Self::Case {
+        let n = spec.lengths.draw(g);
+        let pts = draw_points(g, n);
+        let arithmetic_identity = |p: &PointInput| {
+            p.log.is_zero() && !matches!(p.recipe, Recipe::IdentityConst | Recipe::Sec1 { .. })
+        };
+        if pts.iter().any(arithmetic_identity) {
+            g.hit("batch_lazy_zero_identity");
+        }
+        pts
+    }
+
+    fn expect(&self, case: &Self::Case) -> Vec<Point<Fp>> {
+        BatchNormalizeKind.expect(case)
+    }
+
+    fn render(&self, case: &Self::Case) -> String {
+        BatchNormalizeKind.render(case)
+    }
+
+    fn expected(&self, case: &Self::Case) -> Expected {
+        if case.is_empty() {
+            return Expected::known(VerdictKind::SubjectPanicked, K256_013_EMPTY_BATCH_BUG);
+        }
+        let hit = case
+            .iter()
+            .any(|p| p.log.is_zero() && !crate::subjects::k256::k256_013_z_is_literal_zero(p));
+        if hit {
+            Expected::known(VerdictKind::SubjectPanicked, K256_013_BATCH_NORMALIZE_BUG)
+        } else {
+            Expected::AGREE
+        }
+    }
+
+    fn check_panic(&self, case: &Self::Case, report: &PanicReport) -> Option<Verdict> {
+        if self.expected(case).kind != VerdictKind::SubjectPanicked {
+            return None;
+        }
+        let in_unwrap = report
+            .location
+            .as_deref()
+            .is_some_and(|l| l.replace('\\', "/").contains("/subtle-"));
+        Some(if in_unwrap {
+            Verdict::new(
+                VerdictKind::SubjectPanicked,
+                format!("known finding: subject {report}"),
+            )
+        } else {
+            Verdict::new(
+                VerdictKind::Mismatch,
+                format!(
+                    "expected the known batch_normalize panic (CtOption::unwrap in subtle), \
+                     got another: {report}"
+                ),
+            )
+        })
+    }
+}
