@@ -84,8 +84,8 @@ pub fn scalar(g: &mut Gen, order: &BigUint) -> BigUint {
     value
 }
 
-/// An integer that may exceed the order, for APIs that take raw integers: the classes of
-/// [`scalar`] plus r, r + 1 and values in r..2²⁵⁶.
+/// An integer below 2²⁵⁶ that may exceed the order, for APIs that take raw 32-byte integers:
+/// the classes of [`scalar`] plus r, r + 1 and values in r..2²⁵⁶.
 pub fn raw_scalar(g: &mut Gen, order: &BigUint) -> BigUint {
     if g.bias() == Bias::Uniform {
         return g.biguint_bits(256);
@@ -101,13 +101,10 @@ pub fn raw_scalar(g: &mut Gen, order: &BigUint) -> BigUint {
             order + 1u8
         }
         _ => {
+            // Uniform in [r, 2²⁵⁶): what a 32-byte encoding can hold above the order.
             g.hit("scalar_above_order");
-            let v = g.biguint_bits(256);
-            if &v < order {
-                v + order
-            } else {
-                v
-            }
+            let width = (BigUint::one() << 256u32) - order;
+            order + g.biguint_below(&width)
         }
     }
 }
@@ -183,6 +180,7 @@ mod tests {
             if g.classes().contains("scalar_above_order") {
                 assert!(s >= r);
             }
+            assert!(s.bits() <= 256, "raw scalars fit 32 bytes");
             seen.extend(g.into_classes());
         }
         for class in RAW_SCALAR_CLASSES {

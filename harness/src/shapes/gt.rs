@@ -32,7 +32,7 @@ pub const GT_CLASSES: &[&str] = &[
 
 /// A GT multi-exponentiation under test.
 pub trait GtMultiExp: Send + Sync + 'static {
-    /// Π elems[i]^exps[i]; exponents are canonical (below r).
+    /// Π elems\[i\]^exps\[i\]; exponents are canonical (below r).
     fn gt_msm(&self, elems: &[Fp12], exps: &[BigUint]) -> Fp12;
 }
 

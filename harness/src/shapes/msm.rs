@@ -17,14 +17,14 @@ use std::marker::PhantomData;
 
 /// An MSM under test, taking bases in Jacobian coordinates.
 pub trait Msm<C: SwGroup>: Send + Sync + 'static {
-    /// Σ scalars[i]·bases[i]. Scalars are canonical (below the group order); both slices have
+    /// Σ scalars\[i\]·bases\[i\]. Scalars are canonical (below the group order); both slices have
     /// the same length (possibly zero).
     fn msm(&self, bases: &[Jacobian<C::F>], scalars: &[BigUint]) -> Point<C::F>;
 }
 
 /// An MSM under test, taking affine bases (the identity as [`Point::Identity`]).
 pub trait AffineMsm<C: SwGroup>: Send + Sync + 'static {
-    /// Σ scalars[i]·bases[i].
+    /// Σ scalars\[i\]·bases\[i\].
     fn msm(&self, bases: &[Point<C::F>], scalars: &[BigUint]) -> Point<C::F>;
 }
 

@@ -5,7 +5,7 @@
 //! - vs-then-add: `out[i] = s·vs[i] + addends[i]`.
 //!
 //! Oracle: every output's discrete log follows from the inputs' known logs
-//! (e.g. log out[i] = log vs[i] + s·log bases[i] mod r), and the oracle turns each log into a
+//! (e.g. log out\[i\] = log vs\[i\] + s·log bases\[i\] mod r), and the oracle turns each log into a
 //! point with a fixed-base scale of G. Beyond the point and scalar classes, the `*_then_add`
 //! shapes draw two sum classes on purpose: `sum_cancels` (the addend is −s·P, the element sums
 //! to the identity) and `sum_is_doubling` (the addend equals s·P, so an addition formula sees

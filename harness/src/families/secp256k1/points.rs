@@ -180,20 +180,6 @@ pub fn compressed33(p: &Point<Fp>) -> Vec<u8> {
     }
 }
 
-/// A raw integer for an API that takes 32 bytes: [`raw_scalar`]'s classes, with its values
-/// of more than 256 bits (its `scalar_above_order` adds `n` to a value below `n`, which for
-/// secp256k1 almost always exceeds 2²⁵⁶) folded into the 2¹²⁸-wide range `[n, 2²⁵⁶)` as
-/// `n + (v − n) mod (2²⁵⁶ − n)`.
-pub fn raw_scalar_256(g: &mut Gen) -> BigUint {
-    let k = raw_scalar(g, n());
-    if k.bits() > 256 {
-        let width = (BigUint::one() << 256u32) - n();
-        n() + (k - n()) % width
-    } else {
-        k
-    }
-}
-
 fn point_of(log: &BigUint) -> Point<Fp> {
     secp256k1().mul_generator(log)
 }
@@ -693,7 +679,7 @@ impl PointKind for MulKind {
             .into_iter()
             .map(|point| MulTerm {
                 point,
-                k: raw_scalar_256(g),
+                k: raw_scalar(g, n()),
             })
             .collect()
     }
@@ -728,7 +714,7 @@ impl PointKind for MulByGeneratorKind {
 
     fn generate(&self, spec: &Spec, g: &mut Gen) -> Self::Case {
         let len = spec.lengths.draw(g);
-        (0..len).map(|_| raw_scalar_256(g)).collect()
+        (0..len).map(|_| raw_scalar(g, n())).collect()
     }
 
     fn expect(&self, case: &Self::Case) -> Vec<Point<Fp>> {
