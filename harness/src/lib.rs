@@ -21,10 +21,13 @@
 //!   replayable corpus file with a readable companion.
 #![warn(missing_docs)]
 
+pub mod campaign;
 pub mod corpus;
 pub mod engine;
 pub mod families;
+pub mod fuzz;
 pub mod gen;
+pub mod report;
 pub mod routines;
 pub mod shapes;
 pub mod subjects;

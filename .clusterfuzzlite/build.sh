@@ -1,0 +1,32 @@
+#!/bin/bash -eu
+# Builds every ecdiff fuzz target (one per routine, fuzz/fuzz_targets/) into $OUT for
+# ClusterFuzzLite / OSS-Fuzz, with the routine's committed corpus as its seed corpus
+# ($OUT/<routine>_seed_corpus.zip). No new code is needed to fuzz on many machines.
+#
+# In the image, the repository is $SRC/ecdiff and the base image's cargo wrapper adds the
+# sanitizer flags. To run it locally (nightly toolchain and cargo-fuzz installed):
+#
+#   mkdir -p /tmp/cfl/out && ln -sfn "$PWD" /tmp/cfl/ecdiff
+#   SRC=/tmp/cfl OUT=/tmp/cfl/out RUSTUP_TOOLCHAIN=nightly .clusterfuzzlite/build.sh
+#
+# ECDIFF_FUZZ_BUILD_FLAGS adds `cargo fuzz build` flags. The default is none: cargo-fuzz's
+# own default, optimized with debug assertions, so k256's magnitude checker is live and the
+# build shares fuzz/target with `cargo fuzz run`. Set it to `-O` to fuzz the code users ship.
+cd "${ECDIFF_DIR:-$SRC/ecdiff}"
+
+read -r -a flags <<< "${ECDIFF_FUZZ_BUILD_FLAGS:-}"
+target=${CARGO_BUILD_TARGET:-$(rustc -vV | sed -n 's/^host: //p')}
+target_dir=${CARGO_TARGET_DIR:-$PWD/fuzz/target}
+
+cargo fuzz build --fuzz-dir fuzz "${flags[@]}" --target "$target" --target-dir "$target_dir"
+
+built=0
+for t in $(cargo fuzz list --fuzz-dir fuzz); do
+    cp "$target_dir/$target/release/$t" "$OUT/"
+    if [ -d "corpus/$t" ]; then
+        rm -f "$OUT/${t}_seed_corpus.zip"
+        (cd "corpus/$t" && zip -q -j "$OUT/${t}_seed_corpus.zip" ./*)
+    fi
+    built=$((built + 1))
+done
+echo "built $built fuzz targets into $OUT"

@@ -1,0 +1,515 @@
+//! Campaigns: run many seeded cases of many routines, count what happened, and save every new
+//! finding to the corpus the moment it turns up.
+//!
+//! Case `i` of routine `R` in a campaign with seed `S` is decoded from
+//! `case_bytes(S, R, i, CASE_BYTES)` ([`crate::gen::case_bytes`]), so any case of any run can be
+//! recomputed from three numbers (`ecdiff case R i --seed S`). Routines run one after another;
+//! the cases of one routine are shared among `threads` workers that claim indices in order,
+//! so the cases that ran always form a prefix `0..n` of the stream, even when a time budget or
+//! Ctrl-C ends the routine early. Each worker keeps its own counters; they are merged when the
+//! routine ends, so counting costs no locking.
+//!
+//! A finding (a verdict other than the one the routine expects for the case) is written to
+//! the corpus with [`corpus::save_finding`] — the raw input under `corpus/<routine>/` and a
+//! readable companion under `findings/<routine>/` — and handed to the [`Observer`] at once, so
+//! an interrupted or crashed campaign keeps what it found. A routine that fails on every case
+//! would flood the corpus, so at most [`Config::max_saved_per_kind`] findings of each verdict
+//! kind are saved per routine; the rest are counted.
+//!
+//! The campaign itself prints nothing: the command line implements [`Observer`] with progress
+//! bars, tests use [`Silent`].
+//!
+//! With the `zoo` feature, [`zoo`] measures every bug-zoo variant under the edge-biased
+//! generators and the uniform baseline with the same budget (issue 7).
+
+use crate::corpus::{self, CorpusPaths, Provenance};
+use crate::engine::{CaseRun, Detail, DynRoutine, RoutineInfo, VerdictKind};
+use crate::gen::{case_bytes, Bias};
+use crate::report::{CampaignReport, RoutineReport, SavedFinding};
+use crate::suite::CASE_BYTES;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// How long each routine runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// Each routine's [`default_cases`].
+    Defaults,
+    /// This many cases per routine.
+    Cases(u64),
+    /// This much wall time in all, shared evenly among the routines still to run.
+    Time(Duration),
+}
+
+impl Budget {
+    /// How the budget reads in a report.
+    pub fn describe(&self) -> String {
+        match self {
+            Budget::Defaults => "each routine's default cases".into(),
+            Budget::Cases(n) => format!("{n} cases per routine"),
+            Budget::Time(t) => format!("{} s in all", t.as_secs_f64()),
+        }
+    }
+}
+
+/// The cases a default campaign runs for a routine: its `default_cases`, the budget its
+/// `cargo test` suite runs too.
+pub fn default_cases(info: &RoutineInfo) -> u64 {
+    u64::from(info.default_cases)
+}
+
+/// A campaign's settings.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The seed of the case stream.
+    pub seed: u64,
+    /// The budget.
+    pub budget: Budget,
+    /// Cases run at once (each subject still runs in the engine's fixed rayon pool).
+    pub threads: usize,
+    /// Edge-biased or uniform.
+    pub bias: Bias,
+    /// Where findings are saved; `None` to save nothing.
+    pub save: Option<CorpusPaths>,
+    /// At most this many findings of each verdict kind are saved per routine.
+    pub max_saved_per_kind: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            seed: 0,
+            budget: Budget::Defaults,
+            threads: default_threads(),
+            bias: Bias::Edge,
+            save: None,
+            max_saved_per_kind: 3,
+        }
+    }
+}
+
+/// The machine's available parallelism (1 if unknown).
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+}
+
+/// Receives a campaign's events as they happen (from worker threads).
+pub trait Observer: Sync {
+    /// A routine starts; `planned` is its case count (`None` under a time budget, where
+    /// `time` is its share).
+    fn routine_started(&self, _info: &RoutineInfo, _planned: Option<u64>, _time: Option<Duration>) {
+    }
+    /// A case finished.
+    fn case_finished(&self, _info: &RoutineInfo, _run: &CaseRun) {}
+    /// A new finding, already saved when saving is on.
+    fn finding(&self, _run: &CaseRun, _saved: &SavedFinding) {}
+    /// A routine ended.
+    fn routine_finished(&self, _report: &RoutineReport) {}
+}
+
+/// An observer that ignores everything.
+pub struct Silent;
+
+impl Observer for Silent {}
+
+/// Runs a campaign over `routines`. Setting `stop` ends it after the cases in flight; the
+/// report then covers what ran and says it was interrupted.
+pub fn run(
+    routines: &[&dyn DynRoutine],
+    config: &Config,
+    stop: &AtomicBool,
+    observer: &dyn Observer,
+) -> CampaignReport {
+    let start = Instant::now();
+    let mut report = CampaignReport {
+        tool: format!("ecdiff {}", env!("CARGO_PKG_VERSION")),
+        seed: config.seed,
+        bias: bias_name(config.bias).into(),
+        budget: config.budget.describe(),
+        profile: profile_name().into(),
+        threads: config.threads.max(1),
+        subject_threads: crate::engine::subject_threads(),
+        corpus: config
+            .save
+            .as_ref()
+            .map(|p| corpus::display_path(&p.corpus).display().to_string()),
+        ..Default::default()
+    };
+    for (k, routine) in routines.iter().enumerate() {
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
+        let limit = match config.budget {
+            Budget::Defaults => Limit::Cases(default_cases(&routine.info())),
+            Budget::Cases(n) => Limit::Cases(n),
+            Budget::Time(total) => {
+                let left = total.saturating_sub(start.elapsed());
+                Limit::Time(left / (routines.len() - k) as u32)
+            }
+        };
+        report
+            .routines
+            .push(run_routine(*routine, config, limit, stop, observer));
+    }
+    report.interrupted = stop.load(Ordering::SeqCst);
+    report.wall_seconds = start.elapsed().as_secs_f64();
+    report
+}
+
+/// One routine's share of the budget.
+#[derive(Clone, Copy, Debug)]
+pub enum Limit {
+    /// Exactly this many cases (unless stopped).
+    Cases(u64),
+    /// As many cases as fit in this much time.
+    Time(Duration),
+}
+
+/// `edge` or `uniform`.
+pub fn bias_name(bias: Bias) -> &'static str {
+    match bias {
+        Bias::Edge => "edge",
+        Bias::Uniform => "uniform",
+    }
+}
+
+/// `debug` or `release`, by whether debug assertions are on.
+pub fn profile_name() -> &'static str {
+    if cfg!(debug_assertions) {
+        "debug"
+    } else {
+        "release"
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    cases: u64,
+    classes: BTreeMap<&'static str, u64>,
+    verdicts: BTreeMap<VerdictKind, u64>,
+    findings: BTreeMap<VerdictKind, u64>,
+    known: u64,
+    subject: Duration,
+    oracle: Duration,
+    decode: Duration,
+}
+
+impl Tally {
+    fn add(&mut self, run: &CaseRun) {
+        self.cases += 1;
+        for &c in &run.classes {
+            *self.classes.entry(c).or_default() += 1;
+        }
+        *self.verdicts.entry(run.verdict.kind).or_default() += 1;
+        if run.is_finding() {
+            *self.findings.entry(run.verdict.kind).or_default() += 1;
+        } else if run.is_known_finding() {
+            self.known += 1;
+        }
+        self.subject += run.timings.subject;
+        self.oracle += run.timings.oracle;
+        self.decode += run.timings.decode;
+    }
+
+    fn merge(&mut self, other: Tally) {
+        self.cases += other.cases;
+        for (c, n) in other.classes {
+            *self.classes.entry(c).or_default() += n;
+        }
+        for (k, n) in other.verdicts {
+            *self.verdicts.entry(k).or_default() += n;
+        }
+        for (k, n) in other.findings {
+            *self.findings.entry(k).or_default() += n;
+        }
+        self.known += other.known;
+        self.subject += other.subject;
+        self.oracle += other.oracle;
+        self.decode += other.decode;
+    }
+}
+
+/// Runs one routine of a campaign.
+pub fn run_routine(
+    routine: &dyn DynRoutine,
+    config: &Config,
+    limit: Limit,
+    stop: &AtomicBool,
+    observer: &dyn Observer,
+) -> RoutineReport {
+    let info = routine.info();
+    let (planned, time) = match limit {
+        Limit::Cases(n) => (Some(n), None),
+        Limit::Time(t) => (None, Some(t)),
+    };
+    observer.routine_started(&info, planned, time);
+    let start = Instant::now();
+    let deadline = time.map(|t| start + t);
+    let next = AtomicU64::new(0);
+    let saved: Mutex<(BTreeMap<VerdictKind, usize>, Vec<SavedFinding>)> =
+        Mutex::new((BTreeMap::new(), Vec::new()));
+    let total = Mutex::new(Tally::default());
+
+    std::thread::scope(|scope| {
+        for _ in 0..config.threads.max(1) {
+            scope.spawn(|| {
+                let mut tally = Tally::default();
+                loop {
+                    if stop.load(Ordering::SeqCst) || deadline.is_some_and(|d| Instant::now() >= d)
+                    {
+                        break;
+                    }
+                    let index = next.fetch_add(1, Ordering::SeqCst);
+                    if planned.is_some_and(|n| index >= n) {
+                        break;
+                    }
+                    let bytes = case_bytes(config.seed, info.name, index, CASE_BYTES);
+                    let run = routine.run_bytes(&bytes, config.bias, Detail::OnFinding);
+                    tally.add(&run);
+                    if run.is_finding() {
+                        let mut saved = saved.lock().unwrap_or_else(|e| e.into_inner());
+                        let count = saved.0.entry(run.verdict.kind).or_default();
+                        if *count < config.max_saved_per_kind {
+                            *count += 1;
+                            let finding = record_finding(config, &run, &bytes, index);
+                            observer.finding(&run, &finding);
+                            saved.1.push(finding);
+                        }
+                    }
+                    observer.case_finished(&info, &run);
+                }
+                total.lock().unwrap_or_else(|e| e.into_inner()).merge(tally);
+            });
+        }
+    });
+
+    let tally = total.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut saved = saved.into_inner().unwrap_or_else(|e| e.into_inner()).1;
+    saved.sort_by_key(|s| s.case);
+    let report = RoutineReport {
+        routine: info.name.into(),
+        family: info.family.into(),
+        subject: info.subject.into(),
+        function: info.function.into(),
+        cases: tally.cases,
+        planned,
+        classes_declared: info.classes.iter().map(|c| c.to_string()).collect(),
+        classes_reached: tally
+            .classes
+            .iter()
+            .map(|(c, n)| (c.to_string(), *n))
+            .collect(),
+        classes_missing: info
+            .classes
+            .iter()
+            .filter(|c| !tally.classes.contains_key(*c))
+            .map(|c| c.to_string())
+            .collect(),
+        verdicts: tally
+            .verdicts
+            .iter()
+            .map(|(k, n)| (k.name().to_string(), *n))
+            .collect(),
+        agreements: tally
+            .verdicts
+            .get(&VerdictKind::Agree)
+            .copied()
+            .unwrap_or(0),
+        findings: tally
+            .findings
+            .iter()
+            .map(|(k, n)| (k.name().to_string(), *n))
+            .collect(),
+        known_findings: tally.known,
+        subject_seconds: tally.subject.as_secs_f64(),
+        oracle_seconds: tally.oracle.as_secs_f64(),
+        decode_seconds: tally.decode.as_secs_f64(),
+        wall_seconds: start.elapsed().as_secs_f64(),
+        saved,
+    };
+    observer.routine_finished(&report);
+    report
+}
+
+/// The command that recomputes case `index` of a seeded run (nothing saved).
+pub fn recompute_command(routine: &str, seed: u64, index: u64, bias: Bias) -> String {
+    format!(
+        "cargo run --release -p ecdiff -- case {routine} {index} --seed {seed}{}",
+        if bias == Bias::Uniform {
+            " --uniform"
+        } else {
+            ""
+        }
+    )
+}
+
+fn record_finding(config: &Config, run: &CaseRun, bytes: &[u8], index: u64) -> SavedFinding {
+    let mut finding = SavedFinding {
+        case: index,
+        verdict: run.verdict.kind.name().into(),
+        detail: run.verdict.detail.clone(),
+        input: None,
+        companion: None,
+        replay: recompute_command(run.routine, config.seed, index, config.bias),
+    };
+    // Corpus files replay under the edge bias (as the fuzz targets run them), so only
+    // edge-biased findings can be saved as corpus files.
+    let Some(paths) = config.save.as_ref().filter(|_| config.bias == Bias::Edge) else {
+        return finding;
+    };
+    let provenance = Provenance {
+        seed: Some(config.seed),
+        case_index: Some(index),
+        source: format!(
+            "`ecdiff run` (seed {}, case {index}; recompute with `{}`)",
+            config.seed, finding.replay
+        ),
+    };
+    match corpus::save_finding(paths, run, bytes, &provenance) {
+        Ok((input, note)) => {
+            finding.replay = corpus::replay_command(&input);
+            finding.input = Some(corpus::display_path(&input).display().to_string());
+            finding.companion = Some(corpus::display_path(&note).display().to_string());
+        }
+        Err(e) => {
+            finding.detail = format!("{} (NOT SAVED: {e})", finding.detail);
+        }
+    }
+    finding
+}
+
+#[cfg(feature = "zoo")]
+pub use zoo_campaign::zoo;
+
+#[cfg(feature = "zoo")]
+mod zoo_campaign {
+    use super::*;
+    use crate::report::{ZooReport, ZooRow, ZooStats, ZooTrial};
+    use crate::zoo::{detect, ZooVariant};
+
+    /// Runs every variant under [`Bias::Edge`] and [`Bias::Uniform`] with seeds `0..seeds`,
+    /// `budget` cases per search (default: the routine's `default_cases`), on `threads`
+    /// workers. `progress(done, total)` is called after each search.
+    pub fn zoo(
+        variants: &[ZooVariant],
+        seeds: u64,
+        budget: Option<u64>,
+        threads: usize,
+        stop: &AtomicBool,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> ZooReport {
+        let start = Instant::now();
+        let budget_of =
+            |v: &ZooVariant| budget.unwrap_or_else(|| u64::from(v.check.info().default_cases));
+        let work: Vec<(usize, Bias, u64)> = (0..variants.len())
+            .flat_map(|v| {
+                [Bias::Edge, Bias::Uniform]
+                    .into_iter()
+                    .flat_map(move |b| (0..seeds).map(move |s| (v, b, s)))
+            })
+            .collect();
+        let total = work.len() as u64;
+        let next = AtomicU64::new(0);
+        let done = AtomicU64::new(0);
+        let results: Mutex<Vec<(usize, Bias, ZooTrial)>> = Mutex::new(Vec::new());
+        std::thread::scope(|scope| {
+            for _ in 0..threads.max(1) {
+                scope.spawn(|| loop {
+                    if stop.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let i = next.fetch_add(1, Ordering::SeqCst) as usize;
+                    let Some(&(v, bias, seed)) = work.get(i) else {
+                        break;
+                    };
+                    let d = detect(&variants[v], bias, seed, budget_of(&variants[v]));
+                    results.lock().unwrap_or_else(|e| e.into_inner()).push((
+                        v,
+                        bias,
+                        ZooTrial {
+                            seed,
+                            caught: d.caught,
+                            cases: d.cases,
+                            seconds: d.time.as_secs_f64(),
+                        },
+                    ));
+                    progress(done.fetch_add(1, Ordering::SeqCst) + 1, total);
+                });
+            }
+        });
+        let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+        let trials = |v: usize, b: Bias| -> Vec<ZooTrial> {
+            results
+                .iter()
+                .filter(|(rv, rb, _)| *rv == v && *rb == b)
+                .map(|(_, _, t)| *t)
+                .collect()
+        };
+        let rows = variants
+            .iter()
+            .enumerate()
+            .map(|(i, v)| ZooRow {
+                variant: v.name.into(),
+                routine: v.routine.into(),
+                bug: v.bug.into(),
+                trigger: v.trigger.into(),
+                budget: budget_of(v),
+                edge: ZooStats::from_trials(trials(i, Bias::Edge)),
+                uniform: ZooStats::from_trials(trials(i, Bias::Uniform)),
+            })
+            .collect();
+        ZooReport {
+            tool: format!("ecdiff {}", env!("CARGO_PKG_VERSION")),
+            profile: profile_name().into(),
+            seeds,
+            budget: match budget {
+                Some(n) => format!("{n} cases per search"),
+                None => "each routine's default cases per search".into(),
+            },
+            interrupted: stop.load(Ordering::SeqCst),
+            wall_seconds: start.elapsed().as_secs_f64(),
+            rows,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_campaign_runs_a_prefix_of_the_stream_and_counts_it() {
+        let routine = crate::routines::all()
+            .first()
+            .map(|r| &**r)
+            .expect("the registry has routines");
+        let config = Config {
+            budget: Budget::Cases(3),
+            threads: 2,
+            ..Config::default()
+        };
+        let report = run(&[routine], &config, &AtomicBool::new(false), &Silent);
+        assert_eq!(report.routines.len(), 1);
+        let r = &report.routines[0];
+        assert_eq!(r.cases, 3);
+        assert_eq!(r.verdicts.values().sum::<u64>(), 3);
+        assert!(!report.interrupted);
+    }
+
+    #[test]
+    fn a_stopped_campaign_runs_nothing_more() {
+        let routine = &*crate::routines::all()[0];
+        let report = run(
+            &[routine],
+            &Config::default(),
+            &AtomicBool::new(true),
+            &Silent,
+        );
+        assert!(report.interrupted);
+        assert!(report.routines.is_empty());
+    }
+}

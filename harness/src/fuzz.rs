@@ -1,0 +1,230 @@
+//! The fuzzing entry point, and the generator of the cargo-fuzz targets that call it.
+//!
+//! Every routine has a cargo-fuzz target `fuzz/fuzz_targets/<routine>.rs` of a few lines:
+//!
+//! ```ignore
+//! #![no_main]
+//! libfuzzer_sys::fuzz_target!(init: ecdiff::fuzz::init(), |data: &[u8]| {
+//!     ecdiff::fuzz::check("dory_g1_msm", data)
+//! });
+//! ```
+//!
+//! [`check`] hands libFuzzer's bytes to the same decoder, routine and verdict as `cargo test`,
+//! `ecdiff run` and the corpus replay, so a crash file replays with
+//! `ecdiff replay --routine <routine> <file>` and a corpus file replays under libFuzzer. On a
+//! finding it prints the readable case (both outputs, the input in hex) and panics with the
+//! stable message `ecdiff finding: <routine>: <verdict_kind>` from a function named after the
+//! verdict kind ([`finding`]); libFuzzer's panic hook turns the panic into an abort, so crashes
+//! deduplicate by routine (one binary each) and verdict kind (the top stack frame), as
+//! cryptofuzz's `<modules>-<op>-difference` messages do.
+//!
+//! Panics *inside* a subject are outcomes, not crashes: the engine catches them, and its quiet
+//! panic hook keeps libFuzzer's abort-on-panic hook from seeing them. libFuzzer installs its
+//! hook in `LLVMFuzzerInitialize`, before any input runs; [`init`] (the targets' `init:` block)
+//! then installs the quiet hook in front of it, chained, so every panic the engine does not
+//! capture still aborts.
+//!
+//! Nothing here, nor anywhere in the harness, looks at `cfg(fuzzing)`: a fuzz build computes
+//! exactly what `cargo test` computes (`tests/fuzz_targets.rs` checks the sources).
+//!
+//! The targets and `fuzz/Cargo.toml` are generated from the registry by
+//! `ecdiff dev fuzz-targets` ([`target_source`], [`manifest`]); `tests/fuzz_targets.rs` fails
+//! when they drift from it.
+
+use crate::engine::{panic, CaseRun, Detail, DynRoutine, VerdictKind};
+use crate::gen::Bias;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// Once per fuzzing process, after libFuzzer's own initialization: installs the engine's quiet
+/// panic hook in front of libFuzzer's, builds the registry and the subject thread pool.
+pub fn init() {
+    panic::install_hook();
+    let _ = registry();
+    let _ = crate::engine::subject_pool();
+}
+
+fn registry() -> &'static HashMap<&'static str, &'static dyn DynRoutine> {
+    static MAP: OnceLock<HashMap<&'static str, &'static dyn DynRoutine>> = OnceLock::new();
+    MAP.get_or_init(|| {
+        crate::routines::all()
+            .iter()
+            .map(|r| (r.info().name, &**r))
+            .collect()
+    })
+}
+
+/// Runs one fuzz input of `routine` and panics (an abort under libFuzzer) on a finding, with
+/// the stable message `ecdiff finding: <routine>: <verdict_kind>`.
+///
+/// # Panics
+/// On a finding, and when `routine` is not a registered routine (a stale fuzz target).
+pub fn check(routine: &str, data: &[u8]) {
+    panic::install_hook();
+    let Some(r) = registry().get(routine) else {
+        ::std::panic!(
+            "ecdiff: no routine named `{routine}`; regenerate the fuzz targets with \
+             `cargo run -p ecdiff -- dev fuzz-targets`"
+        );
+    };
+    let run = r.run_bytes(data, Bias::Edge, Detail::OnFinding);
+    if run.is_finding() {
+        eprintln!("{}", describe(&run, data));
+        finding(&run);
+    }
+}
+
+/// The readable report of a finding printed before the abort.
+pub fn describe(run: &CaseRun, data: &[u8]) -> String {
+    let mut s = format!(
+        "==== ecdiff finding ====\nroutine:  {}\nverdict:  {} — {}\nexpected: {}\nclasses:  {}\n\
+         input:    {} ({} bytes)\nreplay:   save the crash file, then \
+         `cargo run --release -p ecdiff -- replay --routine {} <file>`\n",
+        run.routine,
+        run.verdict.kind,
+        run.verdict.detail,
+        run.expected.kind,
+        run.classes.join(", "),
+        hex::encode(data),
+        data.len(),
+        run.routine,
+    );
+    if let Some(d) = &run.details {
+        s.push_str(&format!(
+            "--- case\n{}\n--- subject\n{}\n--- oracle\n{}\n",
+            d.case, d.subject, d.oracle
+        ));
+    }
+    s
+}
+
+/// Panics with `ecdiff finding: <routine>: <verdict_kind>` from a function named after the
+/// verdict kind, so the crash's top frame and message are stable per (routine, kind).
+pub fn finding(run: &CaseRun) -> ! {
+    let routine = run.routine;
+    match run.verdict.kind {
+        VerdictKind::Agree => abort::agree(routine),
+        VerdictKind::Mismatch => abort::mismatch(routine),
+        VerdictKind::SubjectPanicked => abort::subject_panicked(routine),
+        VerdictKind::ContractViolation => abort::contract_violation(routine),
+        VerdictKind::OracleRejected => abort::oracle_rejected(routine),
+        VerdictKind::OraclePanicked => abort::oracle_panicked(routine),
+        VerdictKind::Unsupported => abort::unsupported(routine),
+    }
+}
+
+/// One never-inlined function per verdict kind, so each kind has its own crash stack.
+mod abort {
+    macro_rules! kinds {
+        ($($kind:ident),*) => {
+            $(
+                #[inline(never)]
+                #[cold]
+                pub(super) fn $kind(routine: &str) -> ! {
+                    ::std::panic!("ecdiff finding: {routine}: {}", stringify!($kind))
+                }
+            )*
+        };
+    }
+    kinds!(
+        agree,
+        mismatch,
+        subject_panicked,
+        contract_violation,
+        oracle_rejected,
+        oracle_panicked,
+        unsupported
+    );
+}
+
+/// The first line of every generated file: how to regenerate it.
+pub const GENERATED: &str = "generated by `cargo run -p ecdiff -- dev fuzz-targets`; do not edit";
+
+/// The source of the fuzz target for `routine`.
+pub fn target_source(routine: &str) -> String {
+    format!(
+        "// {GENERATED}\n\
+         //! cargo-fuzz target for the ecdiff routine `{routine}`: libFuzzer's bytes go through\n\
+         //! the same decoder and verdict as `cargo test` and `ecdiff run`.\n\
+         #![no_main]\n\
+         \n\
+         libfuzzer_sys::fuzz_target!(init: ecdiff::fuzz::init(), |data: &[u8]| {{\n    \
+         ecdiff::fuzz::check(\"{routine}\", data)\n\
+         }});\n"
+    )
+}
+
+/// `fuzz/Cargo.toml`: its own workspace, a path dependency on the harness, one `[[bin]]` per
+/// routine.
+pub fn manifest(routines: &[&str]) -> String {
+    let mut s = format!(
+        r#"# {GENERATED}
+#
+# ecdiff's cargo-fuzz targets: one per routine, named after it. This is its own workspace
+# (cargo-fuzz builds it with nightly, sanitizer and coverage flags); `fuzz/Cargo.lock` is
+# committed and keeps every shared dependency at the version of the main `Cargo.lock`
+# (`tests/fuzz_targets.rs` checks it).
+#
+#     cargo install cargo-fuzz --locked
+#     cd fuzz && cargo +nightly fuzz run <routine> ../corpus/<routine>
+[package]
+name = "ecdiff-fuzz"
+version = "0.0.0"
+edition = "2021"
+publish = false
+
+[package.metadata]
+cargo-fuzz = true
+
+[dependencies]
+libfuzzer-sys = "0.4"
+ecdiff = {{ path = "../harness" }}
+
+[workspace]
+members = ["."]
+
+# As in the main workspace: release with line tables for readable crash stacks. cargo-fuzz
+# adds debug assertions unless run with -O.
+[profile.release]
+debug = "line-tables-only"
+"#
+    );
+    for r in routines {
+        s.push_str(&format!(
+            "\n[[bin]]\nname = \"{r}\"\npath = \"fuzz_targets/{r}.rs\"\ntest = false\ndoc = false\nbench = false\n"
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agreeing_inputs_pass_and_findings_carry_a_stable_message() {
+        let name = crate::routines::all()[0].info().name;
+        check(name, &[]);
+        check(name, &[0xff; 64]);
+        let run = CaseRun {
+            routine: name,
+            verdict: crate::Verdict::new(VerdictKind::Mismatch, "x"),
+            expected: crate::Expected::AGREE,
+            classes: vec![],
+            timings: Default::default(),
+            details: None,
+        };
+        let err = panic::capture(|| finding(&run)).unwrap_err();
+        assert_eq!(err.message, format!("ecdiff finding: {name}: mismatch"));
+    }
+
+    #[test]
+    fn generated_targets_name_their_routine() {
+        let src = target_source("r_x");
+        assert!(src.contains("ecdiff::fuzz::check(\"r_x\", data)"));
+        assert!(src.contains("#![no_main]"));
+        let m = manifest(&["a", "b"]);
+        assert!(m.contains("name = \"b\"\npath = \"fuzz_targets/b.rs\""));
+        assert!(m.contains("cargo-fuzz = true"));
+    }
+}

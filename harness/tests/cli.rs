@@ -1,0 +1,294 @@
+//! The `ecdiff` binary, run as a user runs it: listing, a tiny campaign with a JSON report,
+//! exit code 2 with a one-line error for bad input, replay of corpus files, and a saved
+//! finding that replays.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn ecdiff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ecdiff"))
+        .args(args)
+        .env("ECDIFF_RAYON_THREADS", "2")
+        .output()
+        .expect("running the ecdiff binary")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A scratch folder, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(tag: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("ecdiff-cli-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("creating a scratch folder");
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The cheapest routine to run in a debug build: the one with the smallest default budget
+/// (a rough proxy for cost), first in registry order on ties.
+fn some_routine() -> &'static str {
+    ecdiff::routines::all()
+        .iter()
+        .map(|r| r.info())
+        .min_by_key(|i| i.default_cases)
+        .map(|i| i.name)
+        .expect("the registry has routines")
+}
+
+#[test]
+fn list_names_every_routine() {
+    let o = ecdiff(&["list", "--names"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let names: Vec<String> = stdout(&o).lines().map(String::from).collect();
+    let registry: Vec<&str> = ecdiff::routines::all()
+        .iter()
+        .map(|r| r.info().name)
+        .collect();
+    assert_eq!(names, registry);
+
+    let o = ecdiff(&["list"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    for r in ecdiff::routines::all() {
+        let info = r.info();
+        assert!(
+            text.contains(info.name) && text.contains(info.subject),
+            "{text}"
+        );
+    }
+    assert!(text.contains("classes:") && text.contains("oracle:"));
+}
+
+#[test]
+fn a_tiny_run_prints_a_table_and_writes_json() {
+    let scratch = Scratch::new("run");
+    let json = scratch.0.join("report.json");
+    let routine = some_routine();
+    let o = ecdiff(&[
+        "run",
+        routine,
+        "--cases",
+        "2",
+        "--seed",
+        "7",
+        "--threads",
+        "1",
+        "--no-save",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let table = stdout(&o);
+    assert!(
+        table.contains(routine) && table.contains("classes"),
+        "{table}"
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["seed"], 7);
+    assert_eq!(report["routines"][0]["routine"], routine);
+    assert_eq!(report["routines"][0]["cases"], 2);
+    assert_eq!(report["routines"][0]["agreements"], 2);
+    assert_eq!(report["interrupted"], false);
+}
+
+#[test]
+fn an_unknown_routine_is_exit_2_with_one_line() {
+    for args in [
+        &["run", "no_such_routine", "--cases", "1"][..],
+        &["case", "no_such_routine", "0"][..],
+        &["corpus", "seed", "no_such_routine"][..],
+    ] {
+        let o = ecdiff(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("no_such_routine") && err.contains("ecdiff list"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn an_unreadable_file_is_exit_2_with_one_line() {
+    let o = ecdiff(&["replay", "/nonexistent/ecdiff/corpus/file"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("cannot read /nonexistent/ecdiff/corpus/file"),
+        "{err}"
+    );
+
+    // A file whose folder is not a routine, without --routine.
+    let scratch = Scratch::new("unknown-folder");
+    let f = scratch.0.join("input");
+    std::fs::write(&f, b"abc").unwrap();
+    let o = ecdiff(&["replay", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--routine"), "{}", stderr(&o));
+}
+
+#[test]
+fn bad_usage_is_exit_2() {
+    assert_eq!(ecdiff(&["run", "--cases", "many"]).status.code(), Some(2));
+    assert_eq!(
+        ecdiff(&["run", "--cases", "1", "--time", "1"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(ecdiff(&["frobnicate"]).status.code(), Some(2));
+}
+
+#[cfg(not(feature = "zoo"))]
+#[test]
+fn zoo_without_the_feature_says_how_to_build_it() {
+    let o = ecdiff(&["zoo"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--features zoo"), "{}", stderr(&o));
+}
+
+#[test]
+fn the_committed_corpus_replays() {
+    let root = ecdiff::corpus::repo_root().join("corpus");
+    let routine = some_routine();
+    let dir = root.join(routine);
+    let file = ecdiff::corpus::inputs(&dir)
+        .expect("the routine has a committed corpus folder")
+        .into_iter()
+        .next()
+        .expect("the routine's corpus folder has files");
+    let o = ecdiff(&["replay", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).starts_with("ok "), "{}", stdout(&o));
+
+    let o = ecdiff(&["replay", "-v", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("--- oracle"), "{}", stdout(&o));
+}
+
+/// Saves a finding with the library API into a scratch corpus, then replays it with the
+/// binary: the companion carries the replay command, and its pinned expectation is honoured.
+#[test]
+fn a_saved_finding_replays() {
+    use ecdiff::corpus::{save_finding, CorpusPaths, Provenance};
+    let scratch = Scratch::new("finding");
+    let paths = CorpusPaths::under(&scratch.0);
+    let routine = ecdiff::routines::by_name(some_routine()).unwrap();
+    let bytes = ecdiff::gen::case_bytes(3, routine.info().name, 1, ecdiff::suite::CASE_BYTES);
+    let mut run = routine.run_bytes(&bytes, ecdiff::Bias::Edge, ecdiff::Detail::Always);
+    // Present the agreeing case as if the subject had disagreed.
+    run.verdict = ecdiff::Verdict::new(ecdiff::VerdictKind::Mismatch, "crafted for the test");
+    let provenance = Provenance {
+        seed: Some(3),
+        case_index: Some(1),
+        source: "harness/tests/cli.rs".into(),
+    };
+    let (input, note) = save_finding(&paths, &run, &bytes, &provenance).unwrap();
+    assert_eq!(std::fs::read(&input).unwrap(), bytes);
+    let text = std::fs::read_to_string(&note).unwrap();
+    assert!(
+        text.contains("replay") && text.contains("- seed: `3`"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("- routine: `{}`", routine.info().name)),
+        "{text}"
+    );
+
+    // The real routine agrees on it: exit 0.
+    let o = ecdiff(&["replay", input.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+
+    // Pin the (crafted) finding in the companion: now the agreement is the surprise.
+    std::fs::write(&note, format!("{text}\nexpect: mismatch\n")).unwrap();
+    let o = ecdiff(&["replay", input.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("expected mismatch, pinned"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// `case --save` writes a recomputed case into a corpus that `replay` then reads.
+#[test]
+fn a_recomputed_case_can_be_saved_and_replayed() {
+    let scratch = Scratch::new("case");
+    let corpus = scratch.0.join("corpus");
+    let routine = some_routine();
+    let o = ecdiff(&[
+        "case",
+        routine,
+        "4",
+        "--seed",
+        "9",
+        "--save",
+        "--corpus",
+        corpus.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let saved = ecdiff::corpus::inputs(&corpus.join(routine)).unwrap();
+    assert_eq!(saved.len(), 1);
+    assert_eq!(
+        std::fs::read(&saved[0]).unwrap(),
+        ecdiff::gen::case_bytes(9, routine, 4, ecdiff::suite::CASE_BYTES)
+    );
+    let o = ecdiff(&["replay", corpus.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(Path::new(&saved[0]).exists());
+}
+
+/// Under the zoo feature: a campaign over a broken variant saves its finding, which then
+/// replays against the real routine (where it agrees).
+#[cfg(feature = "zoo")]
+#[test]
+fn a_zoo_finding_is_saved_by_a_campaign_and_replays() {
+    use ecdiff::campaign::{self, Budget, Config, Silent};
+    use ecdiff::corpus::CorpusPaths;
+    use std::sync::atomic::AtomicBool;
+    let variants = ecdiff::zoo::all();
+    let Some(v) = variants.first() else {
+        eprintln!("no zoo variants yet");
+        return;
+    };
+    let scratch = Scratch::new("zoo");
+    let paths = CorpusPaths::under(&scratch.0);
+    let config = Config {
+        budget: Budget::Cases(u64::from(v.check.info().default_cases)),
+        save: Some(paths.clone()),
+        max_saved_per_kind: 1,
+        ..Config::default()
+    };
+    let report = campaign::run(&[&*v.check], &config, &AtomicBool::new(false), &Silent);
+    let saved = &report.routines[0].saved;
+    assert!(!saved.is_empty(), "variant {} not caught", v.name);
+    let input = saved[0]
+        .input
+        .as_ref()
+        .expect("saved to the scratch corpus");
+    let input = if Path::new(input).is_absolute() {
+        PathBuf::from(input)
+    } else {
+        std::env::current_dir().unwrap().join(input)
+    };
+    let o = ecdiff(&["replay", input.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+}

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# The nightly job, runnable locally with one command (the GitHub workflow
+# .github/workflows/nightly.yml calls this same script, one routine per job):
+#
+#   scripts/nightly.sh [SECONDS_PER_TARGET] [ROUTINE ...]     (default: 60 s, every routine)
+#
+# For each routine:
+#   1. fuzz it for SECONDS_PER_TARGET from its committed corpus/<routine>/ (new inputs land in
+#      the scratch folder fuzz/corpus/<routine>/, crashes in fuzz/artifacts/<routine>/);
+#   2. minimize: `cargo fuzz cmin` (by edge coverage) over the committed and the new inputs
+#      together, then import the survivors that are new into corpus/<routine>/ under
+#      content-hash names
+#      (`ecdiff corpus add`; committed inputs are never removed — the corpus only grows);
+#   3. import every crash as a finding with its readable companion in findings/<routine>/;
+#   4. replay corpus/<routine>/ through the fuzz build itself (`-runs=0`): the libraries must
+#      compute under `--cfg fuzzing` what they compute under `cargo test`.
+# Then, once for all routines: re-seed the edge-class cover (`ecdiff corpus seed`, a no-op
+# unless a routine is new) and replay the whole corpus in debug and release
+# (`cargo test -p ecdiff-tests --test corpus`, with and without --release).
+#
+# Environment:
+#   FUZZ_FLAGS        extra `cargo fuzz` build flags, e.g. `-O` for a build without debug
+#                     assertions (cargo-fuzz's default keeps them on: k256's magnitude checker
+#                     is live), or `-s none` to fuzz without AddressSanitizer
+#   FUZZ_TOOLCHAIN    the toolchain cargo-fuzz runs with (default: nightly)
+#   NIGHTLY_REPLAY=0  skip the final debug/release replay (the workflow runs it once, after
+#                     every routine's job)
+#   NIGHTLY_STATS     file to append `routine<TAB>flags<TAB>exec/s<TAB>runs` lines to
+#                     (default: fuzz/nightly-stats.tsv)
+#
+# Needs: a nightly toolchain and `cargo install cargo-fuzz --locked`.
+# Exit status: 0 when nothing new was found and the replays passed, 1 otherwise.
+set -uo pipefail
+
+secs=${1:-60}
+shift || true
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+toolchain=${FUZZ_TOOLCHAIN:-nightly}
+read -r -a flags <<< "${FUZZ_FLAGS:-}"
+stats=${NIGHTLY_STATS:-$root/fuzz/nightly-stats.tsv}
+status=0
+
+step() { printf '\n=== %s\n' "$*"; }
+
+step "building the ecdiff CLI (release)"
+cargo build -q --release -p ecdiff || exit 1
+target_dir=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
+ecdiff="$target_dir/release/ecdiff"
+
+if [ $# -gt 0 ]; then
+    routines=("$@")
+else
+    mapfile -t routines < <("$ecdiff" list --names)
+fi
+fuzz=(cargo "+$toolchain" fuzz)
+
+step "building ${#routines[@]} fuzz targets ${flags[*]}"
+if [ $# -eq 0 ]; then
+    "${fuzz[@]}" build --fuzz-dir fuzz "${flags[@]}" || exit 1
+fi
+
+for r in "${routines[@]}"; do
+    step "$r: fuzzing for ${secs}s ${flags[*]}"
+    scratch="$root/fuzz/corpus/$r"
+    artifacts="$root/fuzz/artifacts/$r"
+    mkdir -p "$scratch" "$artifacts" "$root/corpus/$r"
+    log="$root/fuzz/nightly-$r.log"
+    "${fuzz[@]}" run --fuzz-dir fuzz "${flags[@]}" "$r" "$scratch" "$root/corpus/$r" -- \
+        -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$artifacts/" \
+        > "$log" 2>&1
+    fuzz_status=$?
+    tail -n 3 "$log"
+    execs=$(sed -n 's/^stat::average_exec_per_sec:[[:space:]]*//p' "$log" | tail -n 1)
+    runs=$(sed -n 's/^stat::number_of_executed_units:[[:space:]]*//p' "$log" | tail -n 1)
+    printf '%s\t%s\t%s\t%s\n' "$r" "${flags[*]:-default}" "${execs:-?}" "${runs:-?}" >> "$stats"
+    if [ $fuzz_status -ne 0 ]; then
+        echo "$r: the fuzzer stopped with status $fuzz_status (see $log)"
+        grep -m 1 '^ecdiff finding:\|panicked at' "$log" || true
+    fi
+
+    step "$r: minimizing new inputs into corpus/$r"
+    merged=$(mktemp -d)
+    cp "$root/corpus/$r"/* "$merged"/ 2> /dev/null
+    cp "$scratch"/* "$merged"/ 2> /dev/null
+    # Edge coverage only (-use_counters=0): hit-count buckets would keep ~5x more files.
+    if "${fuzz[@]}" cmin --fuzz-dir fuzz "${flags[@]}" "$r" "$merged" -- -use_counters=0 \
+        > "$log.cmin" 2>&1; then
+        "$ecdiff" corpus add "$r" "$merged" || status=1
+    else
+        echo "$r: cargo fuzz cmin failed (see $log.cmin)"
+        status=1
+    fi
+    rm -rf "$merged"
+
+    crashes=("$artifacts"/crash-*)
+    if [ -e "${crashes[0]}" ]; then
+        step "$r: importing ${#crashes[@]} crash(es) as findings"
+        "$ecdiff" corpus add "$r" "${crashes[@]}"
+        status=1
+    elif [ $fuzz_status -ne 0 ]; then
+        status=1
+    fi
+
+    step "$r: replaying corpus/$r through the fuzz build"
+    if ! "${fuzz[@]}" run --fuzz-dir fuzz "${flags[@]}" "$r" "$root/corpus/$r" -- -runs=0 \
+        > "$log.replay" 2>&1; then
+        echo "$r: the fuzz build disagrees with the corpus (see $log.replay)"
+        status=1
+    fi
+done
+
+step "re-seeding the edge-class cover"
+"$ecdiff" corpus seed "${routines[@]}" || status=1
+
+if [ "${NIGHTLY_REPLAY:-1}" != 0 ]; then
+    step "replaying the whole corpus (debug)"
+    cargo test -q -p ecdiff-tests --test corpus || status=1
+    step "replaying the whole corpus (release)"
+    cargo test -q --release -p ecdiff-tests --test corpus || status=1
+fi
+
+step "done: exec/s appended to $stats; status $status"
+git -C "$root" status --short -- corpus findings 2> /dev/null | head -n 50
+exit $status
