@@ -409,6 +409,57 @@ impl ZooReport {
         self.rows.iter().all(|r| r.edge.always_caught())
     }
 
+    /// The report as a Markdown table (`ecdiff zoo --markdown`), as the README publishes it:
+    /// per variant the modelled bug, its trigger, and for the edge-biased generators and the
+    /// uniform baseline the seeds on which it was caught and the median cases and seconds to
+    /// the first detection.
+    pub fn markdown(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "| variant | modelled bug | trigger | edge-biased: caught | cases | seconds | uniform: caught | cases | seconds |"
+        );
+        let _ = writeln!(out, "|---|---|---|---|---:|---:|---|---:|---:|");
+        let stats = |s: &ZooStats, budget: u64| {
+            let cases = s
+                .median_cases
+                .map_or(format!(">{budget}"), |c| c.to_string());
+            let secs = s
+                .median_seconds
+                .map_or("–".to_string(), |t| format!("{t:.3}"));
+            (format!("{}/{}", s.caught, s.seeds), cases, secs)
+        };
+        for r in &self.rows {
+            let (ec, en, es) = stats(&r.edge, r.budget);
+            let (uc, un, us) = stats(&r.uniform, r.budget);
+            let _ = writeln!(
+                out,
+                "| `{}` | {} | {} | {ec} | {en} | {es} | {uc} | {un} | {us} |",
+                r.variant,
+                r.bug.replace('|', "\\|"),
+                r.trigger.replace('|', "\\|"),
+            );
+        }
+        let edge = self.rows.iter().filter(|r| r.edge.always_caught()).count();
+        let base = self
+            .rows
+            .iter()
+            .filter(|r| r.uniform.always_caught())
+            .count();
+        let _ = writeln!(
+            out,
+            "\n{} variants; caught on every seed by the edge-biased generators: **{edge}**, by the \
+             uniform baseline: **{base}**. Medians over {} seeds (a miss counts as never); budget: \
+             {}; {} build; {:.0} s.",
+            self.rows.len(),
+            self.seeds,
+            self.budget,
+            self.profile,
+            self.wall_seconds
+        );
+        out
+    }
+
     /// The table `ecdiff zoo` prints.
     pub fn table(&self) -> String {
         let header = [

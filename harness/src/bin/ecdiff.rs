@@ -55,7 +55,7 @@ fn stdout_failed(e: std::io::Error) -> ! {
 #[command(name = "ecdiff", version, about, long_about = None)]
 #[command(
     after_help = "Exit codes: 0 all agreed (known findings allowed), 1 something new \
-was found, 2 bad usage or input.\nSee docs/cli-and-fuzzing.md."
+was found, 2 bad usage or input.\nSee README.md."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -176,6 +176,9 @@ struct ZooArgs {
     /// Also write the report as JSON to FILE.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
+    /// Also write the report as a Markdown table to FILE (the README's table).
+    #[arg(long, value_name = "FILE")]
+    markdown: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -801,6 +804,10 @@ fn zoo(a: ZooArgs) -> Res {
     bar.finish_and_clear();
     if let Some(path) = &a.json {
         write_json(path, &report)?;
+    }
+    if let Some(path) = &a.markdown {
+        std::fs::write(path, report.markdown())
+            .map_err(|e| usage(format!("cannot write {}: {e}", path.display())))?;
     }
     out!("{}", report.table());
     Ok(u8::from(!report.all_caught()))
