@@ -24,6 +24,36 @@ pub struct ZooVariant {
     pub check: Box<dyn DynRoutine>,
 }
 
+impl ZooVariant {
+    /// A variant of `routine` whose broken subject `check` runs.
+    pub fn new(
+        name: &'static str,
+        routine: &'static str,
+        bug: &'static str,
+        trigger: &'static str,
+        check: impl DynRoutine + 'static,
+    ) -> Self {
+        Self::boxed(name, routine, bug, trigger, Box::new(check))
+    }
+
+    /// [`ZooVariant::new`] for a check that is already boxed.
+    pub fn boxed(
+        name: &'static str,
+        routine: &'static str,
+        bug: &'static str,
+        trigger: &'static str,
+        check: Box<dyn DynRoutine>,
+    ) -> Self {
+        ZooVariant {
+            name,
+            routine,
+            bug,
+            trigger,
+            check,
+        }
+    }
+}
+
 /// Every zoo variant of every family.
 pub fn all() -> Vec<ZooVariant> {
     let mut v = crate::families::dory::zoo();

@@ -34,22 +34,6 @@ use tari_bulletproofs_plus::range_statement::RangeStatement;
 use tari_bulletproofs_plus::ristretto::RistrettoRangeProof;
 use tari_merlin::Transcript;
 
-fn variant(
-    name: &'static str,
-    routine: &'static str,
-    bug: &'static str,
-    trigger: &'static str,
-    check: Box<dyn DynRoutine>,
-) -> ZooVariant {
-    ZooVariant {
-        name,
-        routine,
-        bug,
-        trigger,
-        check,
-    }
-}
-
 /// The MSM routine `name` with `subject` in place of dalek.
 fn msm_variant(name: &'static str, subject: impl MsmSubject) -> Box<dyn DynRoutine> {
     let (spec, routine) = dalek_spec(name);
@@ -801,7 +785,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
         _group: PhantomData,
     };
     vec![
-        variant(
+        ZooVariant::boxed(
             "dalek_edwards_vartime_multiscalar_mul__straus_cofactor_cleared",
             "dalek_edwards_vartime_multiscalar_mul",
             "Straus side clears the cofactor (Σ (s/8)·(8P)) and drops torsion components: Edwards \
@@ -812,7 +796,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 StrausCofactorCleared,
             ),
         ),
-        variant(
+        ZooVariant::boxed(
             "dalek_ristretto_vartime_multiscalar_mul__pippenger_w6_empty_bucket_skip",
             "dalek_ristretto_vartime_multiscalar_mul",
             "Pippenger (w = 6) skips empty buckets in the running sum, losing the intermediate \
@@ -824,7 +808,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 pip_r(6, PippengerFlaw::EmptyBucketSkip),
             ),
         ),
-        variant(
+        ZooVariant::boxed(
             "dalek_edwards_vartime_multiscalar_mul__pippenger_w7_window_count",
             "dalek_edwards_vartime_multiscalar_mul",
             "Pippenger (w = 7) uses ⌊256/w⌋ windows and recentres the top digit: the final carry \
@@ -837,7 +821,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 pip(7, PippengerFlaw::WindowCount),
             ),
         ),
-        variant(
+        ZooVariant::boxed(
             "dalek_ristretto_vartime_multiscalar_mul__pippenger_w8_i8_bucket_index",
             "dalek_ristretto_vartime_multiscalar_mul",
             "Pippenger (w = 8) computes the bucket index from i8 digits: −(−128) overflows \
@@ -848,7 +832,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 pip_r(8, PippengerFlaw::I8BucketIndex),
             ),
         ),
-        variant(
+        ZooVariant::boxed(
             "dalek_edwards_multiscalar_mul__radix16_table_missing_8",
             "dalek_edwards_multiscalar_mul",
             "Straus lookup tables hold 1·P … 7·P: the extreme signed radix-16 digit −8 has no \
@@ -859,7 +843,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 Radix16TableMissing8::<EdwardsPoint>(PhantomData),
             ),
         ),
-        variant(
+        ZooVariant::boxed(
             "dalek_edwards_vartime_mixed_multiscalar_mul__naf8_top_digit_dropped",
             "dalek_edwards_vartime_mixed_multiscalar_mul",
             "precomputed Straus keeps 252 width-8 NAF positions for static scalars: the digit \
@@ -871,7 +855,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 PrecomputedNafTopDigit::<EdwardsPoint>(PhantomData),
             ),
         ),
-        variant(
+        ZooVariant::boxed(
             "dalek_edwards_optional_multiscalar_mul__none_skipped",
             "dalek_edwards_optional_multiscalar_mul",
             "optional_multiscalar_mul drops None points and their scalars instead of returning \
@@ -885,7 +869,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 },
             ),
         ),
-        variant(
+        ZooVariant::boxed(
             "dalek_ristretto_optional_mixed_multiscalar_mul__none_skipped",
             "dalek_ristretto_optional_mixed_multiscalar_mul",
             "optional_mixed_multiscalar_mul drops None dynamic points instead of returning None \
@@ -899,7 +883,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 },
             ),
         ),
-        variant(
+        ZooVariant::boxed(
             "dalek_edwards_mul_base__radix256_abs_overflow",
             "dalek_edwards_mul_base",
             "radix-256 fixed-base table lookup takes |digit| in i8: −128 overflows \
@@ -907,7 +891,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
             "a scalar with a radix-256 digit of −128 (about 1 in 8 random scalars)",
             mul_base_variant("dalek_edwards_mul_base", radix256_mul_base),
         ),
-        variant(
+        ZooVariant::boxed(
             "dalek_edwards_compress__y_not_reduced",
             "dalek_edwards_compress",
             "y serialized without the final reduction mod p: y + p for y < 19 (anchors Z44, \
@@ -920,7 +904,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 compress_y_not_reduced,
             ),
         ),
-        variant(
+        ZooVariant::boxed(
             "dalek_ristretto_double_and_compress_batch__zero_in_batch_inversion",
             "dalek_ristretto_double_and_compress_batch",
             "batch inversion without zero skipping: the identity's zero denominator zeroes every \
@@ -933,7 +917,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 double_and_compress_zero_in_batch,
             ),
         ),
-        variant(
+        ZooVariant::boxed(
             "dalek_edwards_decompress__sign_bit_dropped",
             "dalek_edwards_decompress",
             "decompression ignores the sign bit of x (anchors Z45: k256 decompress wrong \
@@ -941,7 +925,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
             "valid encodings with the sign bit set (sign_bit_set)",
             decompress_variant("dalek_edwards_decompress", decompress_sign_dropped),
         ),
-        variant(
+        ZooVariant::boxed(
             "dalek_ristretto_decompress__noncanonical_accepted",
             "dalek_ristretto_decompress",
             "ristretto255 decoding reads s mod p and ignores bit 255 instead of requiring the \
@@ -952,7 +936,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 ristretto_decompress_noncanonical,
             ),
         ),
-        variant(
+        ZooVariant::boxed(
             "tari_batch_verify__later_chunks_unverified",
             "tari_batch_verify",
             "batches above 256 proofs: only the first chunk gets its final check (tari's \
@@ -960,7 +944,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
             "an invalid proof at index ≥ 256 (tamper_later_chunk)",
             tari_variant("tari_batch_verify", LaterChunksUnverified),
         ),
-        variant(
+        ZooVariant::boxed(
             "tari_batch_verify__pippenger_branch_unchecked",
             "tari_batch_verify",
             "the Pippenger branch of the cost-based dispatch never compares the MSM with the \
@@ -969,7 +953,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
              (tamper_at_pippenger)",
             tari_variant("tari_batch_verify", BranchUnchecked { pippenger: true }),
         ),
-        variant(
+        ZooVariant::boxed(
             "tari_batch_verify__straus_branch_unchecked",
             "tari_batch_verify",
             "the precomputed-Straus branch never compares the MSM with the identity (seed \
@@ -978,7 +962,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
              (tamper_at_straus)",
             tari_variant("tari_batch_verify", BranchUnchecked { pippenger: false }),
         ),
-        variant(
+        ZooVariant::boxed(
             "tari_batch_verify__ptr_eq_treated_as_conclusive",
             "tari_batch_verify",
             "Arc::ptr_eq generator shortcut treated as conclusive: separately built identical \
@@ -986,7 +970,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
             "gens_separate_identical or gens_wider_max_agg",
             tari_variant("tari_batch_verify", PtrEqConclusive),
         ),
-        variant(
+        ZooVariant::boxed(
             "tari_batch_verify__generator_consistency_skipped",
             "tari_batch_verify",
             "no generator consistency check: each proof verified against its own generators, \
@@ -994,7 +978,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
             "gens_foreign or gens_other_family",
             tari_variant("tari_batch_verify", ConsistencySkipped),
         ),
-        variant(
+        ZooVariant::boxed(
             "tari_mask_recovery__extension_masks_rotated",
             "tari_mask_recovery",
             "recovered blinding factors returned in the wrong degree order (seed change 5: one \
@@ -1002,7 +986,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
             "a seeded proof with extension degree ≥ 2",
             tari_variant("tari_mask_recovery", ExtensionMasksRotated),
         ),
-        variant(
+        ZooVariant::boxed(
             "tari_batch_vs_single__single_proof_unchecked",
             "tari_batch_vs_single",
             "a one-proof fast path without the final check: the batch verdict is no longer \
@@ -1010,7 +994,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
             "a tampered proof verified alone (tampered_1, tampered_2)",
             tari_variant("tari_batch_vs_single", SingleProofUnchecked),
         ),
-        variant(
+        ZooVariant::boxed(
             "tari_proof_from_bytes__trailing_bytes_accepted",
             "tari_proof_from_bytes",
             "from_bytes ignores bytes after the last complete L/R pair (anchors Z68/Z69: \

@@ -3,7 +3,6 @@
 //! names the bug and the input that triggers it.
 
 use super::{spec, ARK_MSM_WINDOWS};
-use crate::engine::DynRoutine;
 use crate::gen::points::Jacobian;
 use crate::shapes::fold::FieldFold;
 use crate::shapes::gt::{GtMultiExp, GtScale};
@@ -23,22 +22,6 @@ use ecdiff_oracles::tower::Fp12;
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
 use std::marker::PhantomData;
-
-fn variant(
-    name: &'static str,
-    routine: &'static str,
-    bug: &'static str,
-    trigger: &'static str,
-    check: impl DynRoutine + 'static,
-) -> ZooVariant {
-    ZooVariant {
-        name,
-        routine,
-        bug,
-        trigger,
-        check: Box::new(check),
-    }
-}
 
 fn frs(s: &[BigUint]) -> Vec<Fr> {
     s.iter().map(ark::fr).collect()
@@ -423,28 +406,28 @@ pub(super) fn variants() -> Vec<ZooVariant> {
     let fr = bn254_fr().modulus();
     let _ = ARK_MSM_WINDOWS;
     vec![
-        variant(
+        ZooVariant::new(
             "dory_g1_msm__zscan_first_base_only",
             "dory_g1_msm",
             "z-scan dispatch trusts raw coordinates after checking only the first base (seed 000/001; anchors Z10)",
             "mixed_z bases whose first base has z = 1",
             shapes::msm::check::<Bn254G1, _>(spec("dory_g1_msm"), ZscanFirstBaseOnly(PhantomData)),
         ),
-        variant(
+        ZooVariant::new(
             "dory_g2_msm__zscan_first_base_only",
             "dory_g2_msm",
             "z-scan dispatch trusts raw coordinates after checking only the first base (seed 000/001; anchors Z10)",
             "mixed_z bases whose first base has z = 1",
             shapes::msm::check::<Bn254G2, _>(spec("dory_g2_msm"), ZscanFirstBaseOnly(PhantomData)),
         ),
-        variant(
+        ZooVariant::new(
             "dory_g1_msm__identity_in_fast_path",
             "dory_g1_msm",
             "identity (z = 0) read as the affine point (X, Y) by the normalized fast path (anchors Z9, Z12, Z13)",
             "identity among otherwise normalized bases",
             shapes::msm::check::<Bn254G1, _>(spec("dory_g1_msm"), IdentityInFastPath(PhantomData)),
         ),
-        variant(
+        ZooVariant::new(
             "dory_g1_fixed_base_vector_scalar_mul__accumulator_starts_at_base",
             "dory_g1_fixed_base_vector_scalar_mul",
             "double-and-add starting from the base: 0·P = P (anchors Z31 OpenSSL G·0, H2 geth naive MSM)",
@@ -454,7 +437,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 AccumulatorStartsAtBase(PhantomData),
             ),
         ),
-        variant(
+        ZooVariant::new(
             "dory_g2_fixed_base_vector_scalar_mul__accumulator_starts_at_base",
             "dory_g2_fixed_base_vector_scalar_mul",
             "double-and-add starting from the base: 0·P = P (anchors Z31 OpenSSL G·0, H2 geth naive MSM)",
@@ -464,7 +447,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 AccumulatorStartsAtBase(PhantomData),
             ),
         ),
-        variant(
+        ZooVariant::new(
             "dory_g1_fixed_scalar_mul_bases_then_add__incomplete_chord_addition",
             "dory_g1_fixed_scalar_mul_bases_then_add",
             "chord addition without equal-x checks: P + P and P + (−P) wrong (anchors Z21 Go P-256, Z16/Z17)",
@@ -474,7 +457,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 IncompleteChordAddition(PhantomData),
             ),
         ),
-        variant(
+        ZooVariant::new(
             "dory_g2_fixed_scalar_mul_bases_then_add__incomplete_chord_addition",
             "dory_g2_fixed_scalar_mul_bases_then_add",
             "chord addition without equal-x checks: P + P and P + (−P) wrong (anchors Z21 Go P-256, Z16/Z17)",
@@ -484,7 +467,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 IncompleteChordAddition(PhantomData),
             ),
         ),
-        variant(
+        ZooVariant::new(
             "dory_g1_fixed_scalar_mul_vs_then_add__madd_without_doubling_check",
             "dory_g1_fixed_scalar_mul_vs_then_add",
             "madd-2007-bl without its doubling branch: P + P = O (anchors Z32 k256/p256 mixed addition, Z11)",
@@ -494,7 +477,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 MaddWithoutDoublingCheck(PhantomData),
             ),
         ),
-        variant(
+        ZooVariant::new(
             "dory_g2_fixed_scalar_mul_vs_then_add__madd_without_doubling_check",
             "dory_g2_fixed_scalar_mul_vs_then_add",
             "madd-2007-bl without its doubling branch: P + P = O (anchors Z32 k256/p256 mixed addition, Z11)",
@@ -504,49 +487,49 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 MaddWithoutDoublingCheck(PhantomData),
             ),
         ),
-        variant(
+        ZooVariant::new(
             "dory_g1_fold_field_vectors__chunks_exact_drops_tail",
             "dory_g1_fold_field_vectors",
             "parallel split over chunks_exact(1024) loses the tail (dory with_min_len(1024) split; anchors Z6)",
             "length above 1024, not a multiple of 1024",
             shapes::fold::check(spec("dory_g1_fold_field_vectors"), fr, ChunksExactDropsTail),
         ),
-        variant(
+        ZooVariant::new(
             "dory_g2_fold_field_vectors__boundary_folded_twice",
             "dory_g2_fold_field_vectors",
             "chunk ranges one past the boundary: boundary elements folded twice (parallel split repeating work)",
             "length of 1025 or more",
             shapes::fold::check(spec("dory_g2_fold_field_vectors"), fr, BoundaryFoldedTwice),
         ),
-        variant(
+        ZooVariant::new(
             "dory_gt_msm__chunks_overlap",
             "dory_gt_msm",
             "gt_msm chunks overlap by one term, which counts twice (dory GT_MSM_MIN_CHUNK split)",
             "more than 8 terms",
             shapes::gt::check_multi_exp(spec("dory_gt_msm"), GtChunksOverlap),
         ),
-        variant(
+        ZooVariant::new(
             "dory_gt_scale__naf_carry_dropped",
             "dory_gt_scale",
             "NAF recoding drops the terminal carry digit (anchors Z3 dalek NAF carry)",
             "exponents with the two top bits set, e.g. r − 1",
             shapes::gt::check_scale(spec("dory_gt_scale"), NafCarryDropped),
         ),
-        variant(
+        ZooVariant::new(
             "ark_g1_normalize_batch__batch_inversion_with_zero",
             "ark_g1_normalize_batch",
             "Montgomery batch inversion does not skip zeros: one identity spoils the batch (anchors Z40 c-kzg, Z38)",
             "identity in a batch with other points",
             shapes::normalize::check::<Bn254G1, _>(spec("ark_g1_normalize_batch"), BatchInversionWithZero(PhantomData)),
         ),
-        variant(
+        ZooVariant::new(
             "ark_g2_normalize_batch__batch_inversion_with_zero",
             "ark_g2_normalize_batch",
             "Montgomery batch inversion does not skip zeros: one identity spoils the batch (anchors Z40 c-kzg, Z38)",
             "identity in a batch with other points",
             shapes::normalize::check::<Bn254G2, _>(spec("ark_g2_normalize_batch"), BatchInversionWithZero(PhantomData)),
         ),
-        variant(
+        ZooVariant::new(
             "ark_g1_normalize_batch__identity_by_canonical_coordinates",
             "ark_g1_normalize_batch",
             "identity recognized by its canonical coordinates, not z = 0 (anchors Z37 k256 #1029 ct_eq(ZERO))",
@@ -556,7 +539,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 IdentityByCanonicalCoordinates(PhantomData),
             ),
         ),
-        variant(
+        ZooVariant::new(
             "ark_g2_normalize_batch__identity_by_canonical_coordinates",
             "ark_g2_normalize_batch",
             "identity recognized by its canonical coordinates, not z = 0 (anchors Z37 k256 #1029 ct_eq(ZERO))",
@@ -566,14 +549,14 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 IdentityByCanonicalCoordinates(PhantomData),
             ),
         ),
-        variant(
+        ZooVariant::new(
             "ark_g1_msm__bucket_index_in_a_byte",
             "ark_g1_msm",
             "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket index, PR #259)",
             "1025 bases or more (window c ≥ 9)",
             shapes::msm::check_affine::<Bn254G1, _>(spec("ark_g1_msm"), BucketIndexInAByte(PhantomData)),
         ),
-        variant(
+        ZooVariant::new(
             "ark_g2_msm__bucket_index_in_a_byte",
             "ark_g2_msm",
             "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket index, PR #259)",

@@ -14,7 +14,6 @@ use super::points::{
     MulByGeneratorKind, MulKind, MulTerm, PointInput, ToAffineKind,
 };
 use super::{ecsm, field, spec};
-use crate::engine::DynRoutine;
 use crate::families::secp256k1::field::FieldOp;
 use crate::subjects::ecsm::FlawedEcsm;
 use crate::subjects::k256::{built_014, form, k256_013_step, sec1_014, FieldExec, K256Field};
@@ -25,22 +24,6 @@ use k256_013::FieldElement as Fe;
 use lazy_point::{build, LazyAffine, LazyPoint, Madd};
 use num_bigint::BigUint;
 use std::sync::OnceLock;
-
-fn variant(
-    name: &'static str,
-    routine: &'static str,
-    bug: &'static str,
-    trigger: &'static str,
-    check: impl DynRoutine + 'static,
-) -> ZooVariant {
-    ZooVariant {
-        name,
-        routine,
-        bug,
-        trigger,
-        check: Box::new(check),
-    }
-}
 
 // ---------------------------------------------------------------------------------------
 // Field executors.
@@ -437,7 +420,7 @@ impl FormsSubject<Vec<MulTerm>> for ScalarFromReprOrZero {
 pub(super) fn variants() -> Vec<ZooVariant> {
     let ecsm_flaw = |flaw| ecsm::check(spec("ecsm_witness"), FlawedEcsm(flaw));
     vec![
-        variant(
+        ZooVariant::new(
             "ecsm_witness__doubled_subtrahend",
             "ecsm_witness",
             "the seed's first broken replay: X3 = F − D.double() in the doubling and \
@@ -447,7 +430,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
             "any k ≥ 2 (the first row is a double), any base",
             ecsm_flaw(Flaw::DoubledSubtrahend),
         ),
-        variant(
+        ZooVariant::new(
             "ecsm_witness__unnormalized_subtraction",
             "ecsm_witness",
             "the seed PR's first draft: no normalization before subtractions (negate(1) on \
@@ -455,7 +438,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
             "any k ≥ 2, any base",
             ecsm_flaw(Flaw::UnnormalizedSubtraction),
         ),
-        variant(
+        ZooVariant::new(
             "ecsm_witness__generator_only_base",
             "ecsm_witness",
             "a replay right only for G: the mixed addition reads the generator's coordinates \
@@ -464,7 +447,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
             "base ≠ G and a k with an add row (popcount ≥ 2)",
             ecsm_flaw(Flaw::GeneratorOnlyBase),
         ),
-        variant(
+        ZooVariant::new(
             "k256_field__negate_declares_magnitude_1",
             "k256_field",
             "negate(m) written as -x = negate(1) whatever the magnitude (the seed's \
@@ -472,7 +455,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
             "negate(m) on an operand of magnitude ≥ 2",
             field::check(spec("k256_field"), NegateDeclaresOne),
         ),
-        variant(
+        ZooVariant::new(
             "k256_field__normalizations_elided",
             "k256_field",
             "subtraction chains over unnormalized values: normalize_weak/normalize dropped \
@@ -480,7 +463,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
             "a normalization followed by a subtraction of, or mul by, its result",
             field::check(spec("k256_field"), NormalizationsElided),
         ),
-        variant(
+        ZooVariant::new(
             "k256_batch_normalize__ct_eq_zero_identity",
             "k256_batch_normalize",
             "identity detected by z.ct_eq(ZERO), missing a lazily reduced zero z; the batch \
@@ -492,7 +475,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 CtEqZeroIdentity,
             ),
         ),
-        variant(
+        ZooVariant::new(
             "k256_batch_normalize__zero_poisons_batch",
             "k256_batch_normalize",
             "batch inversion without setting zeros aside: one identity zeroes every other \
@@ -504,7 +487,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 ZeroPoisonsBatch,
             ),
         ),
-        variant(
+        ZooVariant::new(
             "k256_to_affine__is_zero_on_lazy_z",
             "k256_to_affine",
             "a lazily reduced zero z tested with is_zero() (normalized values only): debug \
@@ -513,7 +496,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
             "an identity produced by arithmetic",
             points::check(spec("k256_to_affine"), ToAffineKind, IsZeroOnLazyZ),
         ),
-        variant(
+        ZooVariant::new(
             "k256_to_affine__unguarded_mixed_addition",
             "k256_to_affine",
             "mixed addition incomplete when the affine operand is the identity (anchors Z32, \
@@ -521,7 +504,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
             "mixed_sum_affine_identity",
             points::check(spec("k256_to_affine"), ToAffineKind, UnguardedMixedAddition),
         ),
-        variant(
+        ZooVariant::new(
             "k256_lincomb__shamir_table_infinity",
             "k256_lincomb",
             "Shamir/Straus table with an incomplete P₁ + P₂ entry: infinity or doubling in the \
@@ -529,7 +512,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
             "lincomb_related_points (P₂ = ±P₁), or an identity among two terms",
             points::check(spec("k256_lincomb"), LincombKind, ShamirTableInfinity),
         ),
-        variant(
+        ZooVariant::new(
             "k256_mul_by_generator__window_zero_digit",
             "k256_mul_by_generator",
             "fixed-window table whose digit-0 entry is the affine identity, added by an \
@@ -541,7 +524,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
                 WindowZeroDigit,
             ),
         ),
-        variant(
+        ZooVariant::new(
             "k256_mul__scalar_from_repr_or_zero",
             "k256_mul",
             "raw scalars ≥ n not reduced but turned into 0 (anchors Z1 arkworks#656, Z66 \
