@@ -248,9 +248,6 @@ pub fn pinned_expectation(note: &str) -> Option<VerdictKind> {
     })
 }
 
-/// The detail prefix [`crate::engine::run_case`] gives a case whose decoder panicked.
-const DECODER_PANIC_PREFIX: &str = "decoder ";
-
 /// One corpus file, replayed.
 #[derive(Clone, Debug)]
 pub struct Replay {
@@ -278,8 +275,7 @@ impl Replay {
 
 /// Whether the decoder panicked in `run` (the input does not decode).
 pub fn undecodable(run: &CaseRun) -> bool {
-    run.verdict.kind == VerdictKind::OraclePanicked
-        && run.verdict.detail.starts_with(DECODER_PANIC_PREFIX)
+    !run.decoded
 }
 
 /// Replays one input file of `routine` (companions looked up in `paths.findings`).

@@ -135,6 +135,9 @@ pub struct CaseRun {
     pub timings: Timings,
     /// Readable case and outputs; present for findings and when asked for.
     pub details: Option<CaseDetails>,
+    /// Whether the bytes decoded into a case. When the decoder panics (an ecdiff bug, or a
+    /// corpus file the decoder no longer accepts) the verdict is `oracle_panicked`.
+    pub decoded: bool,
 }
 
 impl CaseRun {
@@ -207,6 +210,7 @@ pub fn run_case<R: Routine + ?Sized>(
                     subject: String::new(),
                     oracle: String::new(),
                 }),
+                decoded: false,
             };
         }
     };
@@ -224,6 +228,7 @@ pub fn run_case<R: Routine + ?Sized>(
         classes,
         timings,
         details,
+        decoded: true,
     }
 }
 
