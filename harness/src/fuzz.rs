@@ -213,6 +213,7 @@ mod tests {
             classes: vec![],
             timings: Default::default(),
             details: None,
+            decoded: true,
         };
         let err = panic::capture(|| finding(&run)).unwrap_err();
         assert_eq!(err.message, format!("ecdiff finding: {name}: mismatch"));
