@@ -310,3 +310,85 @@ pub fn subject_pool() -> &'static rayon::ThreadPool {
             .expect("building the subject thread pool")
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A routine whose parts can be made to fail on purpose.
+    struct Toy {
+        decoder_panics: bool,
+        subject_adds: u64,
+    }
+
+    impl Routine for Toy {
+        type Case = u64;
+        type Output = u64;
+
+        fn info(&self) -> RoutineInfo {
+            RoutineInfo {
+                name: "toy",
+                family: "test",
+                subject: "none",
+                function: "x + 1",
+                oracle: "x + 1",
+                classes: vec![],
+                default_cases: 1,
+            }
+        }
+
+        fn generate(&self, g: &mut Gen) -> u64 {
+            assert!(!self.decoder_panics, "decoder broke");
+            g.u64() >> 1
+        }
+
+        fn subject(&self, case: &u64) -> Outcome<u64> {
+            Outcome::Value(case + self.subject_adds)
+        }
+
+        fn oracle(&self, case: &u64) -> Outcome<u64> {
+            Outcome::Value(case + 1)
+        }
+    }
+
+    #[test]
+    fn agreement_mismatch_and_decoder_panics_are_told_apart() {
+        let data = [7u8; 8];
+        let ok = run_case(
+            &Toy {
+                decoder_panics: false,
+                subject_adds: 1,
+            },
+            &data,
+            Bias::Edge,
+            Detail::OnFinding,
+        );
+        assert_eq!(ok.verdict.kind, VerdictKind::Agree);
+        assert!(ok.decoded && !ok.is_finding() && ok.details.is_none());
+
+        let bad = run_case(
+            &Toy {
+                decoder_panics: false,
+                subject_adds: 2,
+            },
+            &data,
+            Bias::Edge,
+            Detail::OnFinding,
+        );
+        assert_eq!(bad.verdict.kind, VerdictKind::Mismatch);
+        assert!(bad.is_finding() && bad.details.is_some());
+
+        let undecodable = run_case(
+            &Toy {
+                decoder_panics: true,
+                subject_adds: 1,
+            },
+            &data,
+            Bias::Edge,
+            Detail::OnFinding,
+        );
+        assert!(!undecodable.decoded);
+        assert_eq!(undecodable.verdict.kind, VerdictKind::OraclePanicked);
+        assert!(undecodable.verdict.detail.contains("decoder broke"));
+    }
+}
