@@ -522,14 +522,16 @@ fn bn013_array<const N: usize>(ps: &[k256_013::ProjectivePoint]) -> Option<Vec<V
     Some(out.iter().map(sec1_013).collect())
 }
 
-/// k256 0.13.4's `BatchNormalize<[ProjectivePoint; N]>` (`N ≤ 8`), and `group::Curve::
-/// batch_normalize` (with 0.13.4 built without `alloc`, the `group` crate's per-point default).
+/// k256 0.13.4's `BatchNormalize<[ProjectivePoint; N]>` (`N ≤ 8`), its slice form
+/// `BatchNormalize<[ProjectivePoint]>`, and `group::Curve::batch_normalize` (all three on
+/// 0.13.4's `batch_normalize_generic`, built with `alloc`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct K256013BatchNormalize;
 
 impl FormsSubject<Vec<PointInput>> for K256013BatchNormalize {
     fn run(&self, case: &Vec<PointInput>) -> FormsResult {
         use k256_013::elliptic_curve::group::Curve;
+        use k256_013::elliptic_curve::BatchNormalize;
         type P = k256_013::ProjectivePoint;
         let ps: Vec<P> =
             capture(|| case.iter().map(build_013).collect()).map_err(|report| FormPanic {
@@ -553,6 +555,12 @@ impl FormsSubject<Vec<PointInput>> for K256013BatchNormalize {
                 .expect("N ≤ 8")
             })?);
         }
+        forms.push(form("batch_normalize(&[_])", Enc::Uncompressed, || {
+            <P as BatchNormalize<[P]>>::batch_normalize(ps.as_slice())
+                .iter()
+                .map(sec1_013)
+                .collect()
+        })?);
         forms.push(form(
             "group::Curve::batch_normalize",
             Enc::Uncompressed,

@@ -31,7 +31,8 @@
 //!
 //! # Known findings: k256 0.13.4 `batch_normalize`
 //!
-//! `k256_013_batch_normalize` runs k256 0.13.4's `BatchNormalize<[ProjectivePoint; N]>` on the
+//! `k256_013_batch_normalize` runs k256 0.13.4's `BatchNormalize` (array and slice forms) and
+//! `group::Curve::batch_normalize` on the
 //! same recipes built with 0.13's arithmetic. Its `batch_normalize_generic` detects identities
 //! with `z.ct_eq(&FieldElement::ZERO)`, a comparison of representations (and, in debug builds,
 //! of the magnitude and normalized flag too): a lazily reduced zero `z` slips through, the
