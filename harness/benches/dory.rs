@@ -1,6 +1,7 @@
 //! Speed of the dory family's checks (issue: the differential engine and the dory routines).
 //!
-//! For each routine and input size n: the time to draw the case (edge-biased generation,
+//! For every routine of the family and input size n (16, 256 and 4096; 1024 at most for G2 and
+//! 256 for GT multi-exponentiation): the time to draw the case (edge-biased generation,
 //! including the oracle-side known-log points), the subject alone, the oracle alone, the
 //! engine's own overhead (panic capture, subject-pool dispatch, comparison), and cases per
 //! second for a whole check. The aims: for MSM with n ≥ 256 a whole check costs at most 2×
@@ -67,7 +68,6 @@ fn bench<R: SizedCheck>(check: &R, label: &str, n: usize, reps: usize) {
 fn main() {
     // `cargo bench` passes `--bench`; `cargo test --benches` passes nothing and wants a smoke run.
     let smoke = !std::env::args().any(|a| a == "--bench");
-    let reps = if smoke { 1 } else { 15 };
     let sizes = |full: &[usize]| -> Vec<usize> {
         if smoke {
             vec![4]
@@ -75,35 +75,126 @@ fn main() {
             full.to_vec()
         }
     };
+    // Fewer repetitions where one case takes long (large n, G2, GT).
+    let reps = |n: usize| {
+        if smoke {
+            1
+        } else if n >= 1024 {
+            5
+        } else {
+            11
+        }
+    };
     println!("| routine | n | generate ms | subject ms | oracle ms | engine overhead ms (% of case) | whole check / subject | cases/s |");
     println!("|---|---|---|---|---|---|---|---|");
     let fr = bn254_fr().modulus();
-    let g1_msm = shapes::msm::check::<Bn254G1, _>(spec("dory_g1_msm"), Dory);
-    let g2_msm = shapes::msm::check::<Bn254G2, _>(spec("dory_g2_msm"), Dory);
-    let ark_g1 = shapes::msm::check_affine::<Bn254G1, _>(spec("ark_g1_msm"), Ark);
-    let gt = shapes::gt::check_multi_exp(spec("dory_gt_msm"), Dory);
-    let fold = shapes::fold::check(spec("dory_g1_fold_field_vectors"), fr, DoryFold::G1);
-    let norm = shapes::normalize::check::<Bn254G1, _>(spec("ark_g1_normalize_batch"), Ark);
-    let vsm = shapes::vector::check_fixed_base::<Bn254G1, _>(
-        spec("dory_g1_fixed_base_vector_scalar_mul"),
-        Dory,
+    macro_rules! run {
+        ($name:literal, $check:expr, $sizes:expr) => {{
+            let check = $check;
+            for n in sizes($sizes) {
+                bench(&check, $name, n, reps(n));
+            }
+        }};
+    }
+    const G1: &[usize] = &[16, 256, 4096];
+    const G2: &[usize] = &[16, 256, 1024];
+    const GT: &[usize] = &[16, 64, 256];
+    run!(
+        "dory_g1_msm",
+        shapes::msm::check::<Bn254G1, _>(spec("dory_g1_msm"), Dory),
+        G1
     );
-    let vsm2 = shapes::vector::check_bases_then_add::<Bn254G2, _>(
-        spec("dory_g2_fixed_scalar_mul_bases_then_add"),
-        Dory,
+    run!(
+        "dory_g2_msm",
+        shapes::msm::check::<Bn254G2, _>(spec("dory_g2_msm"), Dory),
+        G2
     );
-    for n in sizes(&[16, 256, 4096]) {
-        bench(&g1_msm, "dory_g1_msm", n, reps);
-        bench(&ark_g1, "ark_g1_msm", n, reps);
-        bench(&fold, "dory_g1_fold_field_vectors", n, reps);
-        bench(&norm, "ark_g1_normalize_batch", n, reps);
-    }
-    for n in sizes(&[16, 256, 1024]) {
-        bench(&g2_msm, "dory_g2_msm", n, reps);
-    }
-    for n in sizes(&[16, 64]) {
-        bench(&gt, "dory_gt_msm", n, reps);
-        bench(&vsm, "dory_g1_fixed_base_vector_scalar_mul", n, reps);
-        bench(&vsm2, "dory_g2_fixed_scalar_mul_bases_then_add", n, reps);
-    }
+    run!(
+        "dory_g1_fixed_base_vector_scalar_mul",
+        shapes::vector::check_fixed_base::<Bn254G1, _>(
+            spec("dory_g1_fixed_base_vector_scalar_mul"),
+            Dory
+        ),
+        G1
+    );
+    run!(
+        "dory_g2_fixed_base_vector_scalar_mul",
+        shapes::vector::check_fixed_base::<Bn254G2, _>(
+            spec("dory_g2_fixed_base_vector_scalar_mul"),
+            Dory
+        ),
+        G2
+    );
+    run!(
+        "dory_g1_fixed_scalar_mul_bases_then_add",
+        shapes::vector::check_bases_then_add::<Bn254G1, _>(
+            spec("dory_g1_fixed_scalar_mul_bases_then_add"),
+            Dory
+        ),
+        G1
+    );
+    run!(
+        "dory_g2_fixed_scalar_mul_bases_then_add",
+        shapes::vector::check_bases_then_add::<Bn254G2, _>(
+            spec("dory_g2_fixed_scalar_mul_bases_then_add"),
+            Dory
+        ),
+        G2
+    );
+    run!(
+        "dory_g1_fixed_scalar_mul_vs_then_add",
+        shapes::vector::check_vs_then_add::<Bn254G1, _>(
+            spec("dory_g1_fixed_scalar_mul_vs_then_add"),
+            Dory
+        ),
+        G1
+    );
+    run!(
+        "dory_g2_fixed_scalar_mul_vs_then_add",
+        shapes::vector::check_vs_then_add::<Bn254G2, _>(
+            spec("dory_g2_fixed_scalar_mul_vs_then_add"),
+            Dory
+        ),
+        G2
+    );
+    run!(
+        "dory_g1_fold_field_vectors",
+        shapes::fold::check(spec("dory_g1_fold_field_vectors"), fr, DoryFold::G1),
+        G1
+    );
+    run!(
+        "dory_g2_fold_field_vectors",
+        shapes::fold::check(spec("dory_g2_fold_field_vectors"), fr, DoryFold::G2),
+        G1
+    );
+    run!(
+        "dory_gt_msm",
+        shapes::gt::check_multi_exp(spec("dory_gt_msm"), Dory),
+        GT
+    );
+    run!(
+        "dory_gt_scale",
+        shapes::gt::check_scale(spec("dory_gt_scale"), Dory),
+        &[1]
+    );
+    run!(
+        "ark_g1_normalize_batch",
+        shapes::normalize::check::<Bn254G1, _>(spec("ark_g1_normalize_batch"), Ark),
+        G1
+    );
+    run!(
+        "ark_g2_normalize_batch",
+        shapes::normalize::check::<Bn254G2, _>(spec("ark_g2_normalize_batch"), Ark),
+        G2
+    );
+    run!(
+        "ark_g1_msm",
+        shapes::msm::check_affine::<Bn254G1, _>(spec("ark_g1_msm"), Ark),
+        G1
+    );
+    run!(
+        "ark_g2_msm",
+        shapes::msm::check_affine::<Bn254G2, _>(spec("ark_g2_msm"), Ark),
+        G2
+    );
 }
