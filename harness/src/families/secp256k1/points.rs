@@ -763,7 +763,15 @@ impl PointKind for LincombKind {
 
     fn generate(&self, spec: &Spec, g: &mut Gen) -> Self::Case {
         let nn = n();
-        let len = spec.lengths.draw(g);
+        // Two terms are lincomb's main use (ECDSA verification and ecrecover, u1·G + u2·R) and
+        // the shape of Shamir's trick, so the edge-biased stream draws them a quarter of the
+        // time on top of the family's length distribution.
+        let len = if g.edgy() && g.chance(1, 4) {
+            g.hit("len_2");
+            2
+        } else {
+            spec.lengths.draw(g)
+        };
         let mut points: Vec<PointInput>;
         if len == 2 && g.edgy() && g.chance(2, 5) {
             // ecrecover: u1·G + u2·R with R recovered from its compressed encoding.
@@ -774,9 +782,12 @@ impl PointKind for LincombKind {
                 sec1_input(BigUint::one(), g.chance(1, 2))
             };
             points = vec![gen, sec1_input(nonzero_scalar(g), true)];
-        } else if len >= 2 && g.edgy() && g.chance(1, 3) {
+        } else if len >= 2 && g.edgy() && g.chance(1, if len == 2 { 2 } else { 3 }) {
             // Related points (anchors Z16–Z18): Pᵢ = ±P₀, ±2P₀, or c·P₀ for a small c, so a
-            // Shamir/Straus table holds an infinity or a doubling.
+            // Shamir/Straus table holds an infinity or a doubling. Two terms are the shape of
+            // Wycheproof's EdgeCaseShamirMultiplication and of ecrecover, so they get this
+            // class more often, and ±P₀ (the table's P₁ + P₂ entry is then O or 2P₁) is drawn
+            // half of the time.
             g.hit("lincomb_related_points");
             let p0 = if g.chance(1, 2) {
                 input(Recipe::GeneratorConst, BigUint::one(), Vec::new())
@@ -786,7 +797,7 @@ impl PointKind for LincombKind {
             let a0 = p0.log.clone();
             points = vec![p0];
             for _ in 1..len {
-                let c: u64 = *g.pick(&[1, 2, 3]);
+                let c: u64 = *g.pick(&[1, 1, 1, 2, 3, 3]);
                 let m = modn(&a0 * c);
                 let p = match (c, g.chance(1, 2)) {
                     (_, true) => neg_input(m),
