@@ -19,7 +19,7 @@
 //! The campaign itself prints nothing: the command line implements [`Observer`] with progress
 //! bars, tests use [`Silent`].
 //!
-//! With the `zoo` feature, [`zoo`] measures every bug-zoo variant under the edge-biased
+//! With the `zoo` feature, `zoo` measures every bug-zoo variant under the edge-biased
 //! generators and the uniform baseline with the same budget (issue 7).
 
 use crate::corpus::{self, CorpusPaths, Provenance};

@@ -133,51 +133,49 @@ pub fn decode_013(bytes: &[u8]) -> k256_013::AffinePoint {
     k256_013::AffinePoint::try_from(&p).expect("a point on the curve")
 }
 
-/// Carries out a recipe with k256 0.14's arithmetic.
-pub fn build_014(p: &PointInput) -> k256::ProjectivePoint {
-    use k256::ProjectivePoint as P;
-    let g = |a: &BigUint| P::GENERATOR * scalar_014(a);
-    match &p.recipe {
-        Recipe::IdentityConst => P::IDENTITY,
-        Recipe::GeneratorConst => P::GENERATOR,
-        Recipe::Sec1 { .. } => P::from(decode_014(&p.sec1)),
-        Recipe::Scaled { a, k } => g(a) * scalar_014(k),
-        Recipe::Sum { a, b } => g(a) + g(b),
-        Recipe::MixedSum { a } => g(a) + decode_014(&p.sec1),
-        Recipe::Difference { a } => {
-            let x = g(a);
-            #[allow(clippy::eq_op)] // P − P on purpose: an identity from arithmetic.
-            let d = x - x;
-            d
+/// Defines a function that carries out a recipe with one k256 version's arithmetic; both
+/// versions get the same steps, so their routines see the same identities from arithmetic.
+macro_rules! recipe_builder {
+    ($(#[$doc:meta])* $name:ident, $krate:ident, $scalar:ident, $decode:ident) => {
+        $(#[$doc])*
+        pub fn $name(p: &PointInput) -> $krate::ProjectivePoint {
+            use $krate::ProjectivePoint as P;
+            let g = |a: &BigUint| P::GENERATOR * $scalar(a);
+            match &p.recipe {
+                Recipe::IdentityConst => P::IDENTITY,
+                Recipe::GeneratorConst => P::GENERATOR,
+                Recipe::Sec1 { .. } => P::from($decode(&p.sec1)),
+                Recipe::Scaled { a, k } => g(a) * $scalar(k),
+                Recipe::Sum { a, b } => g(a) + g(b),
+                Recipe::MixedSum { a } => g(a) + $decode(&p.sec1),
+                Recipe::Difference { a } => {
+                    let x = g(a);
+                    #[allow(clippy::eq_op)] // P − P on purpose: an identity from arithmetic.
+                    let d = x - x;
+                    d
+                }
+                Recipe::Neg { a } => -g(a),
+                Recipe::Doubled { a } => g(a).double(),
+                Recipe::IdentityTimes { k } => P::IDENTITY * $scalar(k),
+            }
         }
-        Recipe::Neg { a } => -g(a),
-        Recipe::Doubled { a } => g(a).double(),
-        Recipe::IdentityTimes { k } => P::IDENTITY * scalar_014(k),
-    }
+    };
 }
 
-/// Carries out a recipe with k256 0.13.4's arithmetic.
-pub fn build_013(p: &PointInput) -> k256_013::ProjectivePoint {
-    use k256_013::ProjectivePoint as P;
-    let g = |a: &BigUint| P::GENERATOR * scalar_013(a);
-    match &p.recipe {
-        Recipe::IdentityConst => P::IDENTITY,
-        Recipe::GeneratorConst => P::GENERATOR,
-        Recipe::Sec1 { .. } => P::from(decode_013(&p.sec1)),
-        Recipe::Scaled { a, k } => g(a) * scalar_013(k),
-        Recipe::Sum { a, b } => g(a) + g(b),
-        Recipe::MixedSum { a } => g(a) + decode_013(&p.sec1),
-        Recipe::Difference { a } => {
-            let x = g(a);
-            #[allow(clippy::eq_op)] // P − P on purpose: an identity from arithmetic.
-            let d = x - x;
-            d
-        }
-        Recipe::Neg { a } => -g(a),
-        Recipe::Doubled { a } => g(a).double(),
-        Recipe::IdentityTimes { k } => P::IDENTITY * scalar_013(k),
-    }
-}
+recipe_builder!(
+    /// Carries out a recipe with k256 0.14's arithmetic.
+    build_014,
+    k256,
+    scalar_014,
+    decode_014
+);
+recipe_builder!(
+    /// Carries out a recipe with k256 0.13.4's arithmetic.
+    build_013,
+    k256_013,
+    scalar_013,
+    decode_013
+);
 
 /// Whether the k256 0.13.4 point of `p` has `z` in exactly `FieldElement::ZERO`'s
 /// representation — what 0.13.4's `batch_normalize` tests with `z.ct_eq(&ZERO)` (limbs, and
