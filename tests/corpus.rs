@@ -94,7 +94,7 @@ fn audit_reports_each_kind_of_problem() {
     let paths = CorpusPaths::under(&root);
     std::fs::create_dir_all(paths.corpus.join("not_a_routine")).unwrap();
     // One input, pinned to a verdict it does not give.
-    let bytes = ecdiff::gen::case_bytes(0, name, 0, ecdiff::suite::CASE_BYTES);
+    let bytes = ecdiff::generators::case_bytes(0, name, 0, ecdiff::generators::CASE_BYTES);
     let (input, _) = corpus::add_input(&paths, name, &bytes).unwrap();
     let stem = input.file_name().unwrap().to_str().unwrap().to_string();
     std::fs::create_dir_all(paths.findings.join(name)).unwrap();

@@ -1,27 +1,14 @@
-//! The secp256k1 family: one differential suite per routine (issue: the ECSM witness
-//! generator over k256's lazy field, magnitude contracts in every profile, and k256's point
-//! routines), plus focused tests that pin how a broken magnitude contract shows in each build
+//! The secp256k1 family, beyond the per-routine suites of `tests/routines.rs`: focused tests that pin how a broken magnitude contract shows in each build
 //! profile: k256's own checker in debug builds, the oracle-side shadow in release builds.
 
-ecdiff_tests::suites!(
-    ecsm_witness,
-    k256_field,
-    k256_to_affine,
-    k256_mul,
-    k256_mul_by_generator,
-    k256_lincomb,
-    k256_batch_normalize,
-    k256_013_batch_normalize,
-);
-
+use ecdiff::adapters::ecsm::{EcsmBase, EcsmWitnessGen, Flaw, FlawedEcsm};
+use ecdiff::adapters::k256::{checker_active, Fe013, K256013BatchNormalize, K256Field};
 use ecdiff::engine::panic::capture;
 use ecdiff::families::secp256k1::ecsm::run_subject;
-use ecdiff::families::secp256k1::field::{self, FieldOp, FieldProgram};
-use ecdiff::families::secp256k1::points::FormsSubject;
 use ecdiff::num_bigint::BigUint;
+use ecdiff::shapes::lazy_field::{self as field, FieldExec, FieldOp, FieldProgram};
+use ecdiff::shapes::sec1_points::FormsSubject;
 use ecdiff::shapes::Spec;
-use ecdiff::subjects::ecsm::{EcsmBase, EcsmWitnessGen, Flaw, FlawedEcsm};
-use ecdiff::subjects::k256::{checker_active, Fe013, FieldExec, K256013BatchNormalize, K256Field};
 use ecdiff::{Outcome, Routine, VerdictKind};
 
 fn le(hex: &str) -> [u8; 32] {
@@ -195,6 +182,10 @@ fn sub_of_high_magnitude_is_wrong_in_release() {
 fn a_checker_at_the_wrong_step_is_a_finding() {
     struct EarlyChecker;
     impl FieldExec for EarlyChecker {
+        type Reg = Fe013;
+        fn checker_active(&self) -> bool {
+            K256Field.checker_active()
+        }
         fn load(&self, be: &[u8; 32]) -> Fe013 {
             K256Field.load(be)
         }
@@ -203,7 +194,7 @@ fn a_checker_at_the_wrong_step_is_a_finding() {
             if let FieldOp::Double { dst, a } = *op {
                 regs[usize::from(dst)] = regs[usize::from(a)].negate(0);
             } else {
-                ecdiff::subjects::k256::k256_013_step(op, regs);
+                ecdiff::adapters::k256::k256_013_step(op, regs);
             }
         }
         fn read(&self, v: &Fe013) -> [u8; 32] {

@@ -9,11 +9,11 @@
 //!
 //! Run with `cargo bench -p ecdiff --bench dory` (release). Prints a Markdown table.
 
+use ecdiff::adapters::dory::{Ark, Dory, DoryFold};
 use ecdiff::engine::{check_decoded, Detail};
 use ecdiff::families::dory::spec;
-use ecdiff::gen::{case_bytes, Bias, Gen};
+use ecdiff::generators::{case_bytes, Bias, Gen};
 use ecdiff::shapes::{self, SizedCheck};
-use ecdiff::subjects::dory::{Ark, Dory, DoryFold};
 use ecdiff_oracles::curves::{bn254_fr, Bn254G1, Bn254G2};
 use std::time::{Duration, Instant};
 

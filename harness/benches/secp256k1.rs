@@ -21,11 +21,11 @@
 //! `cargo bench -p ecdiff --bench secp256k1` (release); numbers in `benches/README.md`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use ecdiff::adapters::ecsm::{EcsmBase, EcsmWitnessGen};
 use ecdiff::engine::{check_decoded, subject_pool, Detail, VerdictKind};
 use ecdiff::families::secp256k1::ecsm::{self, EcsmCase};
 use ecdiff::num_bigint::BigUint;
 use ecdiff::shapes::Spec;
-use ecdiff::subjects::ecsm::{EcsmBase, EcsmWitnessGen};
 use ecdiff_oracles::ecsm::reference_witness;
 use ecdiff_oracles::lazy::ShadowFe;
 use ecsm_witness::{compute_witness, compute_witness_serial, schedule, AffinePoint};

@@ -10,11 +10,11 @@
 //! `cargo test` builds this example and runs its test; `cargo run --example downstream_msm`
 //! runs the same checks from `main`.
 
+use ecdiff::adapters::ark;
 use ecdiff::oracles::curves::{bn254_fr, Bn254G1};
 use ecdiff::oracles::field::Fp;
 use ecdiff::oracles::weierstrass::Point;
 use ecdiff::shapes::{self, fold::FieldFold, msm::Msm, Jacobian, Spec};
-use ecdiff::subjects::ark;
 use ecdiff::suite::Suite;
 use num_bigint::BigUint;
 

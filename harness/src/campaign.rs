@@ -2,7 +2,7 @@
 //! finding to the corpus the moment it turns up.
 //!
 //! Case `i` of routine `R` in a campaign with seed `S` is decoded from
-//! `case_bytes(S, R, i, CASE_BYTES)` ([`crate::gen::case_bytes`]), so any case of any run can be
+//! `case_bytes(S, R, i, CASE_BYTES)` ([`crate::generators::case_bytes`]), so any case of any run can be
 //! recomputed from three numbers (`ecdiff case R i --seed S`). Routines run one after another;
 //! the cases of one routine are shared among `threads` workers that claim indices in order,
 //! so the cases that ran always form a prefix `0..n` of the stream, even when a time budget or
@@ -22,11 +22,12 @@
 //! With the `zoo` feature, `zoo` measures every bug-zoo variant under the edge-biased
 //! generators and the uniform baseline with the same budget (issue 7).
 
-use crate::corpus::{self, CorpusPaths, Provenance};
+use crate::corpus::{self, CorpusPaths};
 use crate::engine::{CaseRun, Detail, DynRoutine, RoutineInfo, VerdictKind};
-use crate::gen::{case_bytes, Bias};
+use crate::finding::{Finding, Origin, Provenance};
+use crate::generators::CASE_BYTES;
+use crate::generators::{case_bytes, Bias};
 use crate::report::{CampaignReport, RoutineReport, SavedFinding};
-use crate::suite::CASE_BYTES;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -369,11 +370,20 @@ fn record_finding(config: &Config, run: &CaseRun, bytes: &[u8], index: u64) -> S
             config.seed, finding.replay
         ),
     };
-    match corpus::save_finding(paths, run, bytes, &provenance) {
-        Ok((input, note)) => {
-            finding.replay = corpus::replay_command(&input);
-            finding.input = Some(corpus::display_path(&input).display().to_string());
-            finding.companion = Some(corpus::display_path(&note).display().to_string());
+    let mut saved = Finding {
+        run: run.clone(),
+        bytes: bytes.to_vec(),
+        origin: Origin::BuiltIn,
+        provenance,
+        saved: None,
+    };
+    match corpus::save(paths, &mut saved) {
+        Ok(()) => {
+            finding.replay = saved.replay_command();
+            if let Some((input, note)) = &saved.saved {
+                finding.input = Some(corpus::display_path(input).display().to_string());
+                finding.companion = Some(corpus::display_path(note).display().to_string());
+            }
         }
         Err(e) => {
             finding.detail = format!("{} (NOT SAVED: {e})", finding.detail);

@@ -26,22 +26,15 @@
 //!   seeded (`ecdiff corpus seed`).
 
 use crate::engine::{CaseRun, Detail, DynRoutine, VerdictKind};
-use crate::gen::{case_bytes, stable_hash, Bias};
-use crate::suite::CASE_BYTES;
+pub use crate::finding::{display_path, profile, repo_root, Provenance};
+use crate::finding::{Finding, Origin};
+use crate::generators::CASE_BYTES;
+use crate::generators::{case_bytes, stable_hash, Bias};
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-
-/// The repository root this crate was built from (where `corpus/` and `findings/` live).
-pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("harness/ has a parent")
-        .to_path_buf()
-}
 
 /// The corpus and findings roots.
 #[derive(Clone, Debug)]
@@ -144,97 +137,40 @@ pub fn file_name(bytes: &[u8]) -> String {
     format!("{:016x}", stable_hash(bytes))
 }
 
-/// Where a finding came from: enough to run it again.
-#[derive(Clone, Debug)]
-pub struct Provenance {
-    /// The run's seed (`ECDIFF_SEED` / `--seed`), if the input came from a seeded run.
-    pub seed: Option<u64>,
-    /// The case index within the seeded run.
-    pub case_index: Option<u64>,
-    /// How the run was started (`cargo test`, `ecdiff run`, a fuzzer).
-    pub source: String,
+/// Writes a finding: the raw input under `corpus/<routine>/` and its companion under
+/// `findings/<routine>/`, and records both paths in `finding.saved`.
+pub fn save(paths: &CorpusPaths, finding: &mut Finding) -> io::Result<()> {
+    let routine = finding.run.routine;
+    let name = file_name(&finding.bytes);
+    let input_dir = paths.corpus.join(routine);
+    let note_dir = paths.findings.join(routine);
+    std::fs::create_dir_all(&input_dir)?;
+    std::fs::create_dir_all(&note_dir)?;
+    let input = input_dir.join(&name);
+    std::fs::write(&input, &finding.bytes)?;
+    let note = note_dir.join(format!("{name}.md"));
+    finding.saved = Some((input, note.clone()));
+    std::fs::write(&note, finding.render_companion())?;
+    Ok(())
 }
 
-/// Writes a finding: the raw input under `corpus/<routine>/` and its companion under
-/// `findings/<routine>/`. Returns both paths.
+/// [`save`] for a finding of a built-in routine. Returns the input's and the companion's
+/// paths.
 pub fn save_finding(
     paths: &CorpusPaths,
     run: &CaseRun,
     bytes: &[u8],
     provenance: &Provenance,
 ) -> io::Result<(PathBuf, PathBuf)> {
-    let name = file_name(bytes);
-    let input_dir = paths.corpus.join(run.routine);
-    let note_dir = paths.findings.join(run.routine);
-    std::fs::create_dir_all(&input_dir)?;
-    std::fs::create_dir_all(&note_dir)?;
-    let input = input_dir.join(&name);
-    std::fs::write(&input, bytes)?;
-    let note = note_dir.join(format!("{name}.md"));
-    std::fs::write(&note, companion(run, &input, provenance))?;
-    Ok((input, note))
-}
-
-/// The readable companion of a finding.
-pub fn companion(run: &CaseRun, input: &Path, provenance: &Provenance) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "# {}: {}\n", run.routine, run.verdict.kind);
-    let _ = writeln!(s, "- routine: `{}`", run.routine);
-    let _ = writeln!(
-        s,
-        "- verdict: `{}` — {}",
-        run.verdict.kind, run.verdict.detail
-    );
-    let _ = writeln!(s, "- expected: `{}`", run.expected.kind);
-    let _ = writeln!(s, "- input: `{}`", display_path(input).display());
-    if let Some(seed) = provenance.seed {
-        let _ = writeln!(s, "- seed: `{seed}`");
-    }
-    if let Some(index) = provenance.case_index {
-        let _ = writeln!(s, "- case index: `{index}`");
-    }
-    let _ = writeln!(s, "- found by: {}", provenance.source);
-    let _ = writeln!(s, "- profile: {}", profile());
-    let _ = writeln!(s, "- edge classes: {}", run.classes.join(", "));
-    let _ = writeln!(s, "\nReplay (same verdict in debug and release):\n");
-    let _ = writeln!(s, "```sh\n{}\n```", replay_command(input));
-    if let Some(d) = &run.details {
-        let _ = writeln!(s, "\n## Case\n\n```text\n{}\n```", d.case);
-        let _ = writeln!(s, "\n## Subject\n\n```text\n{}\n```", d.subject);
-        let _ = writeln!(s, "\n## Oracle\n\n```text\n{}\n```", d.oracle);
-    }
-    s
-}
-
-/// The command that replays an input file.
-pub fn replay_command(input: &Path) -> String {
-    format!(
-        "cargo run --release -p ecdiff -- replay {}",
-        display_path(input).display()
-    )
-}
-
-/// `path` relative to the repository root (or else the working directory) when it lies
-/// under it, so companions written on one machine read the same on every other.
-pub fn display_path(path: &Path) -> PathBuf {
-    let bases = [Some(repo_root()), std::env::current_dir().ok()];
-    for base in bases.into_iter().flatten() {
-        if let Ok(rel) = path.strip_prefix(&base) {
-            if !rel.as_os_str().is_empty() {
-                return rel.to_path_buf();
-            }
-        }
-    }
-    path.to_path_buf()
-}
-
-/// `debug` or `release`, by whether debug assertions are on.
-pub fn profile() -> &'static str {
-    if cfg!(debug_assertions) {
-        "debug (debug assertions on)"
-    } else {
-        "release (debug assertions off)"
-    }
+    let mut finding = Finding {
+        run: run.clone(),
+        bytes: bytes.to_vec(),
+        origin: Origin::BuiltIn,
+        provenance: provenance.clone(),
+        saved: None,
+    };
+    save(paths, &mut finding)?;
+    Ok(finding.saved.expect("saved"))
 }
 
 /// Reads the `expect: <verdict>` line of a companion, if the companion pins one.

@@ -12,7 +12,7 @@ pub mod verdict;
 pub use panic::PanicReport;
 pub use verdict::{compare, diff_vec, Expected, Outcome, Verdict, VerdictKind};
 
-use crate::gen::{Bias, Gen};
+use crate::generators::{Bias, Gen};
 use serde::Serialize;
 use std::fmt::Debug;
 use std::sync::OnceLock;

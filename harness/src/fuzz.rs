@@ -32,7 +32,8 @@
 //! when they drift from it.
 
 use crate::engine::{panic, CaseRun, Detail, DynRoutine, VerdictKind};
-use crate::gen::Bias;
+use crate::finding::{Finding, Origin, Provenance};
+use crate::generators::Bias;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -76,26 +77,18 @@ pub fn check(routine: &str, data: &[u8]) {
 
 /// The readable report of a finding printed before the abort.
 pub fn describe(run: &CaseRun, data: &[u8]) -> String {
-    let mut s = format!(
-        "==== ecdiff finding ====\nroutine:  {}\nverdict:  {} — {}\nexpected: {}\nclasses:  {}\n\
-         input:    {} ({} bytes)\nreplay:   save the crash file, then \
-         `cargo run --release -p ecdiff -- replay --routine {} <file>`\n",
-        run.routine,
-        run.verdict.kind,
-        run.verdict.detail,
-        run.expected.kind,
-        run.classes.join(", "),
-        hex::encode(data),
-        data.len(),
-        run.routine,
-    );
-    if let Some(d) = &run.details {
-        s.push_str(&format!(
-            "--- case\n{}\n--- subject\n{}\n--- oracle\n{}\n",
-            d.case, d.subject, d.oracle
-        ));
+    Finding {
+        run: run.clone(),
+        bytes: data.to_vec(),
+        origin: Origin::Fuzzer,
+        provenance: Provenance {
+            seed: None,
+            case_index: None,
+            source: "libFuzzer (cargo fuzz)".into(),
+        },
+        saved: None,
     }
-    s
+    .render_text()
 }
 
 /// Panics with `ecdiff finding: <routine>: <verdict_kind>` from a function named after the

@@ -12,7 +12,7 @@
 //! - **oracle** — the naive reference the subject is compared with (never the library itself).
 //! - **routine** — a named (subject, oracle) pair, e.g. `dory_g1_msm`. The name is also the
 //!   fuzz target, the corpus folder, the CLI's name for it and the test module.
-//! - **case** — one input, decoded from bytes by [`gen::Gen`], biased towards edge classes.
+//! - **case** — one input, decoded from bytes by [`generators::Gen`], biased towards edge classes.
 //! - **edge class** — a kind of input where optimized code breaks (identity points, zero
 //!   scalars, lengths at an algorithm threshold …), declared per routine and counted.
 //! - **verdict** — agree, mismatch, subject panicked, contract violation, oracle rejected,
@@ -21,16 +21,18 @@
 //!   replayable corpus file with a readable companion.
 #![warn(missing_docs)]
 
+pub mod adapters;
 pub mod campaign;
 pub mod corpus;
+pub mod declare;
 pub mod engine;
 pub mod families;
+pub mod finding;
 pub mod fuzz;
-pub mod gen;
+pub mod generators;
 pub mod report;
 pub mod routines;
 pub mod shapes;
-pub mod subjects;
 pub mod suite;
 #[cfg(feature = "zoo")]
 pub mod zoo;
@@ -38,7 +40,7 @@ pub mod zoo;
 pub use engine::{
     CaseRun, Detail, DynRoutine, Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind,
 };
-pub use gen::{Bias, Gen};
+pub use generators::{Bias, Gen};
 
 /// Re-exported so downstream crates and macros can name the oracle types.
 pub use ecdiff_oracles as oracles;

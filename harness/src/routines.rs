@@ -2,16 +2,29 @@
 //!
 //! A routine's name is its identity everywhere: the fuzz target `fuzz/fuzz_targets/<name>.rs`,
 //! the corpus folder `corpus/<name>/`, the CLI's `ecdiff run <name>`, and the test
-//! `tests/<family>.rs::<name>`.
+//! `<family>::<name>` of `tests/routines.rs`. Every routine comes from one row of its family's
+//! table ([`crate::declare`]).
 
+use crate::declare::{Family, RoutineRow};
 use crate::engine::DynRoutine;
 use std::sync::OnceLock;
 
+/// Every family, in registry order.
+pub const FAMILIES: &[Family] = &[
+    crate::families::dory::FAMILY,
+    crate::families::secp256k1::FAMILY,
+    crate::families::curve25519::FAMILY,
+];
+
+/// Every declaration row with its family's name, in registry order.
+pub fn rows() -> impl Iterator<Item = (&'static str, &'static RoutineRow)> {
+    FAMILIES
+        .iter()
+        .flat_map(|f| f.routines.iter().map(move |r| (f.name, r)))
+}
+
 fn build() -> Vec<Box<dyn DynRoutine>> {
-    let mut all = crate::families::dory::routines();
-    all.extend(crate::families::secp256k1::routines());
-    all.extend(crate::families::curve25519::routines());
-    all
+    FAMILIES.iter().flat_map(|f| f.build()).collect()
 }
 
 /// Every built-in routine, in registry order.

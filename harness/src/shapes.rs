@@ -18,21 +18,26 @@
 //! ```
 //!
 //! ecdiff's own dory-pcs and arkworks subjects go through exactly these traits
-//! (`crate::subjects::dory`). See `harness/examples/downstream_msm.rs` for a complete example.
+//! (`crate::adapters::dory`). See `harness/examples/downstream_msm.rs` for a complete example.
 
+pub mod batch_verify;
+pub mod edwards_encoding;
+pub mod edwards_msm;
 pub mod fold;
 pub mod gt;
+pub mod lazy_field;
 pub mod msm;
 pub mod normalize;
+pub mod sec1_points;
 pub mod vector;
 
-use crate::gen::lengths::Lengths;
+use crate::generators::lengths::Lengths;
 use crate::RoutineInfo;
 use ecdiff_oracles::field::Field;
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
 
-pub use crate::gen::points::{GenPoint, Jacobian, SwGroup};
+pub use crate::generators::points::{GenPoint, Jacobian, SwGroup};
 
 /// A check whose case length can be chosen (benchmarks draw cases of a given size; the
 /// routine's own `generate` draws the length from its edge-biased distribution first).

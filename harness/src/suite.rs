@@ -12,18 +12,16 @@
 //!
 //! [`routine_suite!`](crate::routine_suite) stamps the `#[test]` for one routine.
 
-use crate::corpus::{self, CorpusPaths, Provenance};
+use crate::corpus::{self, CorpusPaths};
 use crate::engine::{Detail, DynRoutine, VerdictKind};
-use crate::gen::Bias;
+use crate::finding::{Finding, Origin, Provenance};
+use crate::generators::{Bias, CASE_BYTES};
 use proptest::collection::vec;
 use proptest::prelude::any;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::time::Duration;
-
-/// The size of the byte buffers the suites and the CLI feed the decoder.
-pub const CASE_BYTES: usize = 256;
 
 /// The seed of this run: `ECDIFF_SEED`, default 0.
 pub fn env_seed() -> u64 {
@@ -100,6 +98,8 @@ pub struct Suite<'r> {
     bias: Bias,
     shrink: bool,
     save: bool,
+    origin: Origin,
+    save_root: std::path::PathBuf,
 }
 
 impl<'r> Suite<'r> {
@@ -113,7 +113,31 @@ impl<'r> Suite<'r> {
             bias: Bias::Edge,
             shrink: true,
             save: true,
+            origin: Origin::BuiltIn,
+            save_root: findings_dir(),
         }
+    }
+
+    /// The suite of a downstream crate's own routine, checked by the test `test` of package
+    /// `package` whose manifest directory is `manifest_dir` (what [`check!`](crate::check)
+    /// passes). Findings are saved under `manifest_dir/ecdiff-findings/` (or
+    /// `ECDIFF_FINDINGS_DIR`), and their replay command is that test with `ECDIFF_REPLAY`
+    /// naming the saved input.
+    pub fn downstream(
+        routine: &'r dyn DynRoutine,
+        package: &str,
+        manifest_dir: &str,
+        test: &str,
+    ) -> Self {
+        let mut suite = Suite::new(routine);
+        suite.origin = Origin::Downstream {
+            package: package.to_string(),
+            test: test.to_string(),
+        };
+        suite.save_root = std::env::var_os("ECDIFF_FINDINGS_DIR")
+            .map(Into::into)
+            .unwrap_or_else(|| std::path::Path::new(manifest_dir).join("ecdiff-findings"));
+        suite
     }
 
     /// Overrides the case count.
@@ -153,7 +177,7 @@ impl<'r> Suite<'r> {
         let mut seed_bytes = [0u8; 32];
         seed_bytes[..8].copy_from_slice(&self.seed.to_le_bytes());
         seed_bytes[8..16]
-            .copy_from_slice(&crate::gen::stable_hash(info.name.as_bytes()).to_le_bytes());
+            .copy_from_slice(&crate::generators::stable_hash(info.name.as_bytes()).to_le_bytes());
         let config = Config {
             cases: self.cases,
             failure_persistence: None,
@@ -193,8 +217,15 @@ impl<'r> Suite<'r> {
     }
 
     /// Runs the budget and panics on a finding or on a declared class never reached.
+    ///
+    /// With `ECDIFF_REPLAY=<file>` naming an input of this routine (a file in a folder named
+    /// after it, as findings are saved), runs that input alone instead, and panics if it is
+    /// still a finding.
     pub fn run(&self) -> SuiteReport {
         let info = self.routine.info();
+        if let Some(file) = self.replay_file() {
+            return self.replay(&file);
+        }
         let report = match self.try_run() {
             Ok(report) => report,
             Err(failure) => panic!("{failure}"),
@@ -212,88 +243,144 @@ impl<'r> Suite<'r> {
         report
     }
 
+    /// `ECDIFF_REPLAY`, when it names an input of this routine.
+    fn replay_file(&self) -> Option<std::path::PathBuf> {
+        let file = std::path::PathBuf::from(std::env::var_os("ECDIFF_REPLAY")?);
+        let routine = corpus::folder_routine(&file)?;
+        (routine == self.routine.info().name).then_some(file)
+    }
+
+    fn replay(&self, file: &std::path::Path) -> SuiteReport {
+        let bytes =
+            std::fs::read(file).unwrap_or_else(|e| panic!("ECDIFF_REPLAY={}: {e}", file.display()));
+        let run = self.routine.run_bytes(&bytes, Bias::Edge, Detail::Always);
+        if run.is_finding() {
+            let finding = Finding {
+                run,
+                bytes,
+                origin: self.origin.clone(),
+                provenance: Provenance {
+                    seed: None,
+                    case_index: None,
+                    source: format!("replay of {}", file.display()),
+                },
+                saved: None,
+            };
+            panic!("{}", finding.render_text());
+        }
+        eprintln!(
+            "{}: {} replays to {} (expected {})",
+            run.routine,
+            file.display(),
+            run.verdict.kind,
+            run.expected.kind
+        );
+        SuiteReport {
+            cases: 1,
+            ..SuiteReport::default()
+        }
+    }
+
     fn failure(&self, bytes: Vec<u8>) -> SuiteFailure {
         let run = self.routine.run_bytes(&bytes, self.bias, Detail::Always);
-        let provenance = Provenance {
-            seed: Some(self.seed),
-            case_index: None,
-            source: format!("cargo test (proptest, {} cases, shrunk)", self.cases),
-        };
-        let saved = if self.save {
-            corpus::save_finding(
-                &CorpusPaths::under(&findings_dir()),
-                &run,
-                &bytes,
-                &provenance,
-            )
-            .ok()
-        } else {
-            None
-        };
-        SuiteFailure {
+        let mut finding = Finding {
             run,
             bytes,
+            origin: self.origin.clone(),
+            provenance: Provenance {
+                seed: Some(self.seed),
+                case_index: None,
+                source: format!(
+                    "cargo test (proptest, {} cases, shrunk; rerun: ECDIFF_SEED={} ECDIFF_CASES={})",
+                    self.cases, self.seed, self.cases
+                ),
+            },
+            saved: None,
+        };
+        if self.save {
+            if let Err(e) = corpus::save(&CorpusPaths::under(&self.save_root), &mut finding) {
+                eprintln!("ecdiff: could not save the finding: {e}");
+            }
+        }
+        SuiteFailure {
+            finding,
             seed: self.seed,
             cases: self.cases,
-            saved,
         }
     }
 }
 
-/// Where suites save the inputs of their failures: `ECDIFF_FINDINGS_DIR`, default
-/// `target/ecdiff-findings` in the repository. (Campaigns write into the corpus itself.)
+/// Where the suites of built-in routines save the inputs of their failures:
+/// `ECDIFF_FINDINGS_DIR`, default `target/ecdiff-findings` in ecdiff's repository. (Campaigns
+/// write into the corpus itself; downstream suites under their own crate,
+/// [`Suite::downstream`].)
 pub fn findings_dir() -> std::path::PathBuf {
     std::env::var_os("ECDIFF_FINDINGS_DIR")
         .map(Into::into)
-        .unwrap_or_else(|| corpus::repo_root().join("target").join("ecdiff-findings"))
+        .unwrap_or_else(|| {
+            crate::finding::repo_root()
+                .join("target")
+                .join("ecdiff-findings")
+        })
 }
 
 /// A finding from a suite, with everything needed to reproduce it.
 #[derive(Debug)]
 pub struct SuiteFailure {
-    /// The (shrunk) case's run, with details.
-    pub run: crate::engine::CaseRun,
-    /// Its input bytes.
-    pub bytes: Vec<u8>,
+    /// The (shrunk) finding, saved if saving worked.
+    pub finding: Finding,
     /// The suite's seed.
     pub seed: u64,
     /// The suite's case count.
     pub cases: u32,
-    /// Where the input and its companion were saved, if saving worked.
-    pub saved: Option<(std::path::PathBuf, std::path::PathBuf)>,
+}
+
+impl std::ops::Deref for SuiteFailure {
+    type Target = Finding;
+
+    fn deref(&self) -> &Finding {
+        &self.finding
+    }
 }
 
 impl std::fmt::Display for SuiteFailure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let run = &self.run;
-        writeln!(f, "ecdiff finding: {}: {}", run.routine, run.verdict.kind)?;
-        writeln!(f, "  expected: {}", run.expected.kind)?;
-        writeln!(f, "  detail:   {}", run.verdict.detail)?;
-        writeln!(f, "  classes:  {}", run.classes.join(", "))?;
-        writeln!(
-            f,
-            "  rerun:    ECDIFF_SEED={} ECDIFF_CASES={} cargo test",
-            self.seed, self.cases
-        )?;
-        writeln!(f, "  input:    {}", hex::encode(&self.bytes))?;
-        if let Some((input, note)) = &self.saved {
-            writeln!(
-                f,
-                "  saved:    {} (notes: {})",
-                input.display(),
-                note.display()
-            )?;
-            writeln!(f, "  replay:   {}", corpus::replay_command(input))?;
-        }
-        if let Some(d) = &run.details {
-            writeln!(
-                f,
-                "--- case\n{}\n--- subject\n{}\n--- oracle\n{}",
-                d.case, d.subject, d.oracle
-            )?;
-        }
-        Ok(())
+        f.write_str(&self.finding.render_text())
     }
+}
+
+/// Stamps a `#[test]` in a downstream crate that checks its own routine: the one line a
+/// routine needs.
+///
+/// ```ignore
+/// ecdiff::check!(my_g1_msm, msm::check::<Bn254G1, _>(Spec::new("my_g1_msm"), MyMsm));
+/// ```
+///
+/// The test runs the routine's suite ([`Suite::downstream`]): findings are saved under the
+/// calling crate (`ecdiff-findings/`, or `ECDIFF_FINDINGS_DIR`) and replay with
+/// `ECDIFF_REPLAY=<file> cargo test -p <package> <test>`.
+#[macro_export]
+macro_rules! check {
+    ($test:ident, $routine:expr) => {
+        #[test]
+        fn $test() {
+            let routine = $routine;
+            let module = module_path!();
+            let module = module.split_once("::").map(|(_, rest)| rest).unwrap_or("");
+            let test = if module.is_empty() {
+                stringify!($test).to_string()
+            } else {
+                format!("{module}::{}", stringify!($test))
+            };
+            $crate::suite::Suite::downstream(
+                &routine,
+                env!("CARGO_PKG_NAME"),
+                env!("CARGO_MANIFEST_DIR"),
+                &test,
+            )
+            .run();
+        }
+    };
 }
 
 /// Stamps a `#[test]` that runs a routine's suite.

@@ -5,54 +5,12 @@
 //! routine with the *same* spec as a built-in one (name, edge classes, budget) and a broken
 //! subject, so it sees exactly the cases the real routine's suite sees.
 
-use crate::engine::{Detail, DynRoutine};
-use crate::gen::{case_bytes, Bias};
-use crate::suite::CASE_BYTES;
+use crate::engine::Detail;
+use crate::generators::CASE_BYTES;
+use crate::generators::{case_bytes, Bias};
 use std::time::{Duration, Instant};
 
-/// One broken variant.
-pub struct ZooVariant {
-    /// Stable variant name, e.g. `dory_g1_msm__zscan_first_base_only`.
-    pub name: &'static str,
-    /// The built-in routine it breaks.
-    pub routine: &'static str,
-    /// The real bug it models, with its reference (library, issue or commit).
-    pub bug: &'static str,
-    /// The input class that triggers it.
-    pub trigger: &'static str,
-    /// The routine with the broken subject.
-    pub check: Box<dyn DynRoutine>,
-}
-
-impl ZooVariant {
-    /// A variant of `routine` whose broken subject `check` runs.
-    pub fn new(
-        name: &'static str,
-        routine: &'static str,
-        bug: &'static str,
-        trigger: &'static str,
-        check: impl DynRoutine + 'static,
-    ) -> Self {
-        Self::boxed(name, routine, bug, trigger, Box::new(check))
-    }
-
-    /// [`ZooVariant::new`] for a check that is already boxed.
-    pub fn boxed(
-        name: &'static str,
-        routine: &'static str,
-        bug: &'static str,
-        trigger: &'static str,
-        check: Box<dyn DynRoutine>,
-    ) -> Self {
-        ZooVariant {
-            name,
-            routine,
-            bug,
-            trigger,
-            check,
-        }
-    }
-}
+pub use crate::declare::ZooVariant;
 
 /// Every zoo variant of every family.
 pub fn all() -> Vec<ZooVariant> {

@@ -192,7 +192,8 @@ fn a_saved_finding_replays() {
     let scratch = Scratch::new("finding");
     let paths = CorpusPaths::under(&scratch.0);
     let routine = ecdiff::routines::by_name(some_routine()).unwrap();
-    let bytes = ecdiff::gen::case_bytes(3, routine.info().name, 1, ecdiff::suite::CASE_BYTES);
+    let bytes =
+        ecdiff::generators::case_bytes(3, routine.info().name, 1, ecdiff::generators::CASE_BYTES);
     let mut run = routine.run_bytes(&bytes, ecdiff::Bias::Edge, ecdiff::Detail::Always);
     // Present the agreeing case as if the subject had disagreed.
     run.verdict = ecdiff::Verdict::new(ecdiff::VerdictKind::Mismatch, "crafted for the test");
@@ -249,7 +250,7 @@ fn a_recomputed_case_can_be_saved_and_replayed() {
     assert_eq!(saved.len(), 1);
     assert_eq!(
         std::fs::read(&saved[0]).unwrap(),
-        ecdiff::gen::case_bytes(9, routine, 4, ecdiff::suite::CASE_BYTES)
+        ecdiff::generators::case_bytes(9, routine, 4, ecdiff::generators::CASE_BYTES)
     );
     let o = ecdiff(&["replay", corpus.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));

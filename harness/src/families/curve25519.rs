@@ -14,20 +14,20 @@
 //! each routine's length classes; the path each case takes is a declared class, so the vacuity
 //! check proves every path ran.
 
-pub mod encoding;
-pub mod msm;
 pub mod tari;
 #[cfg(feature = "zoo")]
 mod zoo;
 
-use crate::engine::DynRoutine;
-use crate::gen::edwards::Flavor;
-use crate::shapes::Spec;
-use crate::subjects::dalek::{self, DalekMsm, DALEK};
+use crate::adapters::dalek::{self, DalekMsm, DALEK};
+use crate::adapters::tari::{Tari, TARI};
+use crate::declare::{Family, RoutineRow};
+use crate::generators::edwards::Flavor;
+use crate::generators::lengths::Lengths;
+use crate::shapes::batch_verify::Mode;
+use crate::shapes::edwards_encoding::{self as encoding, CompressOp};
+use crate::shapes::edwards_msm::{self as msm, MsmKind};
 use curve25519_dalek::edwards::EdwardsPoint;
 use curve25519_dalek::ristretto::RistrettoPoint;
-use encoding::CompressOp;
-use msm::MsmKind;
 
 /// dalek's variable-time size thresholds: Straus → Pippenger (w = 6) at 190, w = 7 at 500,
 /// w = 8 at 800 (`edwards.rs:1023`, `backend/serial/scalar_mul/pippenger.rs:81`).
@@ -45,7 +45,7 @@ pub(crate) enum DalekRoutine {
     /// `mul_base`.
     MulBase(Flavor),
     /// `compress` of each point.
-    Compress(Flavor),
+    Compress,
     /// `EdwardsPoint::compress_batch_alloc`.
     CompressBatch,
     /// `RistrettoPoint::double_and_compress_batch`.
@@ -54,7 +54,7 @@ pub(crate) enum DalekRoutine {
     Decompress(Flavor),
 }
 
-/// Every dalek routine of the family, by name.
+/// What each dalek routine is, by name (the bug zoo's variants need the form they break).
 pub(crate) const DALEK_ROUTINES: &[(&str, DalekRoutine)] = {
     use DalekRoutine::*;
     use Flavor::{Edwards as E, Ristretto as R};
@@ -98,8 +98,8 @@ pub(crate) const DALEK_ROUTINES: &[(&str, DalekRoutine)] = {
         ),
         ("dalek_edwards_mul_base", MulBase(E)),
         ("dalek_ristretto_mul_base", MulBase(R)),
-        ("dalek_edwards_compress", Compress(E)),
-        ("dalek_ristretto_compress", Compress(R)),
+        ("dalek_edwards_compress", Compress),
+        ("dalek_ristretto_compress", Compress),
         ("dalek_edwards_compress_batch", CompressBatch),
         (
             "dalek_ristretto_double_and_compress_batch",
@@ -110,140 +110,329 @@ pub(crate) const DALEK_ROUTINES: &[(&str, DalekRoutine)] = {
     ]
 };
 
-/// The spec of each dalek routine (name, function, lengths, budget). The bug zoo reuses these,
-/// so a broken variant sees exactly the cases of the routine it breaks.
-pub(crate) fn dalek_spec(name: &'static str) -> (Spec, DalekRoutine) {
+/// The spec of a routine and, for a dalek routine, what it is (for the bug zoo).
+pub(crate) fn dalek_spec(name: &'static str) -> (crate::shapes::Spec, DalekRoutine) {
     let &(_, routine) = DALEK_ROUTINES
         .iter()
         .find(|(n, _)| *n == name)
         .unwrap_or_else(|| panic!("{name} is not a dalek routine"));
-    use DalekRoutine::*;
-    let (function, max, thresholds, cases): (_, _, &'static [(&'static str, usize)], _) =
-        match routine {
-            Msm(_, MsmKind::ConstTime) => (
-                "MultiscalarMul::multiscalar_mul",
-                900,
-                DALEK_MSM_THRESHOLDS,
-                192,
-            ),
-            Msm(_, MsmKind::Vartime) => (
-                "VartimeMultiscalarMul::vartime_multiscalar_mul",
-                1100,
-                DALEK_MSM_THRESHOLDS,
-                256,
-            ),
-            Msm(_, MsmKind::Optional) => (
-                "VartimeMultiscalarMul::optional_multiscalar_mul",
-                1100,
-                DALEK_MSM_THRESHOLDS,
-                256,
-            ),
-            Msm(_, MsmKind::Mixed) => (
-                "VartimePrecomputedMultiscalarMul::vartime_mixed_multiscalar_mul",
-                64,
-                &[],
-                192,
-            ),
-            Msm(_, MsmKind::OptionalMixed) => (
-                "VartimePrecomputedMultiscalarMul::optional_mixed_multiscalar_mul",
-                64,
-                &[],
-                192,
-            ),
-            MulBase(Flavor::Edwards) => ("EdwardsPoint::mul_base", 0, &[], 384),
-            MulBase(Flavor::Ristretto) => ("RistrettoPoint::mul_base", 0, &[], 384),
-            Compress(Flavor::Edwards) => ("EdwardsPoint::compress", 40, &[], 128),
-            Compress(Flavor::Ristretto) => ("RistrettoPoint::compress", 40, &[], 128),
-            CompressBatch => ("EdwardsPoint::compress_batch_alloc", 40, &[], 128),
-            DoubleAndCompressBatch => ("RistrettoPoint::double_and_compress_batch", 40, &[], 128),
-            Decompress(Flavor::Edwards) => ("CompressedEdwardsY::decompress", 0, &[], 320),
-            Decompress(Flavor::Ristretto) => ("CompressedRistretto::decompress", 0, &[], 320),
-        };
-    let spec = Spec::new(name)
-        .family("curve25519")
-        .subject(DALEK, function)
-        .lengths(max, thresholds)
-        .cases(cases);
-    (spec, routine)
+    (FAMILY.spec(name), routine)
 }
 
-/// The real (unbroken) dalek routine called `name`.
-fn dalek_routine(name: &'static str) -> Box<dyn DynRoutine> {
-    use DalekRoutine::*;
-    let (spec, routine) = dalek_spec(name);
-    match routine {
-        Msm(Flavor::Edwards, kind) => Box::new(msm::check(
-            spec,
-            Flavor::Edwards,
-            kind,
-            DalekMsm::<EdwardsPoint>::new(kind),
-        )),
-        Msm(Flavor::Ristretto, kind) => Box::new(msm::check(
-            spec,
-            Flavor::Ristretto,
-            kind,
-            DalekMsm::<RistrettoPoint>::new(kind),
-        )),
-        MulBase(Flavor::Edwards) => Box::new(encoding::check_mul_base(
-            spec,
-            Flavor::Edwards,
-            Box::new(dalek::mul_base::<EdwardsPoint>),
-        )),
-        MulBase(Flavor::Ristretto) => Box::new(encoding::check_mul_base(
-            spec,
-            Flavor::Ristretto,
-            Box::new(dalek::mul_base::<RistrettoPoint>),
-        )),
-        Compress(Flavor::Edwards) => Box::new(encoding::check_compress(
-            spec,
-            Flavor::Edwards,
-            CompressOp::Each,
-            Box::new(dalek::compress_each::<EdwardsPoint>),
-        )),
-        Compress(Flavor::Ristretto) => Box::new(encoding::check_compress(
-            spec,
-            Flavor::Ristretto,
-            CompressOp::Each,
-            Box::new(dalek::compress_each::<RistrettoPoint>),
-        )),
-        CompressBatch => Box::new(encoding::check_compress(
-            spec,
-            Flavor::Edwards,
-            CompressOp::Each,
-            Box::new(dalek::edwards_compress_batch),
-        )),
-        DoubleAndCompressBatch => Box::new(encoding::check_compress(
-            spec,
-            Flavor::Ristretto,
-            CompressOp::Double,
-            Box::new(dalek::ristretto_double_and_compress_batch),
-        )),
-        Decompress(Flavor::Edwards) => Box::new(encoding::check_decompress(
-            spec,
-            Flavor::Edwards,
-            Box::new(dalek::decompress::<EdwardsPoint>),
-        )),
-        Decompress(Flavor::Ristretto) => Box::new(encoding::check_decompress(
-            spec,
-            Flavor::Ristretto,
-            Box::new(dalek::decompress::<RistrettoPoint>),
-        )),
-    }
-}
-
-/// The family's routines.
-pub fn routines() -> Vec<Box<dyn DynRoutine>> {
-    let mut v: Vec<Box<dyn DynRoutine>> = DALEK_ROUTINES
-        .iter()
-        .map(|&(name, _)| dalek_routine(name))
-        .collect();
-    v.extend(tari::routines());
-    v
-}
+/// The family's table: one row per routine. The bug zoo builds its variants from these rows'
+/// specs, so a broken variant sees exactly the cases of the routine it breaks.
+pub const FAMILY: Family = Family {
+    name: "curve25519",
+    routines: &[
+        RoutineRow {
+            name: "dalek_edwards_multiscalar_mul",
+            subject: DALEK,
+            function: "MultiscalarMul::multiscalar_mul",
+            lengths: Lengths::up_to(900).thresholds(DALEK_MSM_THRESHOLDS),
+            cases: 192,
+            build: |spec| {
+                Box::new(msm::check(
+                    spec,
+                    Flavor::Edwards,
+                    MsmKind::ConstTime,
+                    DalekMsm::<EdwardsPoint>::new(MsmKind::ConstTime),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dalek_edwards_vartime_multiscalar_mul",
+            subject: DALEK,
+            function: "VartimeMultiscalarMul::vartime_multiscalar_mul",
+            lengths: Lengths::up_to(1100).thresholds(DALEK_MSM_THRESHOLDS),
+            cases: 256,
+            build: |spec| {
+                Box::new(msm::check(
+                    spec,
+                    Flavor::Edwards,
+                    MsmKind::Vartime,
+                    DalekMsm::<EdwardsPoint>::new(MsmKind::Vartime),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dalek_edwards_optional_multiscalar_mul",
+            subject: DALEK,
+            function: "VartimeMultiscalarMul::optional_multiscalar_mul",
+            lengths: Lengths::up_to(1100).thresholds(DALEK_MSM_THRESHOLDS),
+            cases: 256,
+            build: |spec| {
+                Box::new(msm::check(
+                    spec,
+                    Flavor::Edwards,
+                    MsmKind::Optional,
+                    DalekMsm::<EdwardsPoint>::new(MsmKind::Optional),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dalek_edwards_vartime_mixed_multiscalar_mul",
+            subject: DALEK,
+            function: "VartimePrecomputedMultiscalarMul::vartime_mixed_multiscalar_mul",
+            lengths: Lengths::up_to(64),
+            cases: 192,
+            build: |spec| {
+                Box::new(msm::check(
+                    spec,
+                    Flavor::Edwards,
+                    MsmKind::Mixed,
+                    DalekMsm::<EdwardsPoint>::new(MsmKind::Mixed),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dalek_edwards_optional_mixed_multiscalar_mul",
+            subject: DALEK,
+            function: "VartimePrecomputedMultiscalarMul::optional_mixed_multiscalar_mul",
+            lengths: Lengths::up_to(64),
+            cases: 192,
+            build: |spec| {
+                Box::new(msm::check(
+                    spec,
+                    Flavor::Edwards,
+                    MsmKind::OptionalMixed,
+                    DalekMsm::<EdwardsPoint>::new(MsmKind::OptionalMixed),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dalek_ristretto_multiscalar_mul",
+            subject: DALEK,
+            function: "MultiscalarMul::multiscalar_mul",
+            lengths: Lengths::up_to(900).thresholds(DALEK_MSM_THRESHOLDS),
+            cases: 192,
+            build: |spec| {
+                Box::new(msm::check(
+                    spec,
+                    Flavor::Ristretto,
+                    MsmKind::ConstTime,
+                    DalekMsm::<RistrettoPoint>::new(MsmKind::ConstTime),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dalek_ristretto_vartime_multiscalar_mul",
+            subject: DALEK,
+            function: "VartimeMultiscalarMul::vartime_multiscalar_mul",
+            lengths: Lengths::up_to(1100).thresholds(DALEK_MSM_THRESHOLDS),
+            cases: 256,
+            build: |spec| {
+                Box::new(msm::check(
+                    spec,
+                    Flavor::Ristretto,
+                    MsmKind::Vartime,
+                    DalekMsm::<RistrettoPoint>::new(MsmKind::Vartime),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dalek_ristretto_optional_multiscalar_mul",
+            subject: DALEK,
+            function: "VartimeMultiscalarMul::optional_multiscalar_mul",
+            lengths: Lengths::up_to(1100).thresholds(DALEK_MSM_THRESHOLDS),
+            cases: 256,
+            build: |spec| {
+                Box::new(msm::check(
+                    spec,
+                    Flavor::Ristretto,
+                    MsmKind::Optional,
+                    DalekMsm::<RistrettoPoint>::new(MsmKind::Optional),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dalek_ristretto_vartime_mixed_multiscalar_mul",
+            subject: DALEK,
+            function: "VartimePrecomputedMultiscalarMul::vartime_mixed_multiscalar_mul",
+            lengths: Lengths::up_to(64),
+            cases: 192,
+            build: |spec| {
+                Box::new(msm::check(
+                    spec,
+                    Flavor::Ristretto,
+                    MsmKind::Mixed,
+                    DalekMsm::<RistrettoPoint>::new(MsmKind::Mixed),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dalek_ristretto_optional_mixed_multiscalar_mul",
+            subject: DALEK,
+            function: "VartimePrecomputedMultiscalarMul::optional_mixed_multiscalar_mul",
+            lengths: Lengths::up_to(64),
+            cases: 192,
+            build: |spec| {
+                Box::new(msm::check(
+                    spec,
+                    Flavor::Ristretto,
+                    MsmKind::OptionalMixed,
+                    DalekMsm::<RistrettoPoint>::new(MsmKind::OptionalMixed),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dalek_edwards_mul_base",
+            subject: DALEK,
+            function: "EdwardsPoint::mul_base",
+            lengths: Lengths::up_to(0),
+            cases: 384,
+            build: |spec| {
+                Box::new(encoding::check_mul_base(
+                    spec,
+                    Flavor::Edwards,
+                    Box::new(dalek::mul_base::<EdwardsPoint>),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dalek_ristretto_mul_base",
+            subject: DALEK,
+            function: "RistrettoPoint::mul_base",
+            lengths: Lengths::up_to(0),
+            cases: 384,
+            build: |spec| {
+                Box::new(encoding::check_mul_base(
+                    spec,
+                    Flavor::Ristretto,
+                    Box::new(dalek::mul_base::<RistrettoPoint>),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dalek_edwards_compress",
+            subject: DALEK,
+            function: "EdwardsPoint::compress",
+            lengths: Lengths::up_to(40),
+            cases: 128,
+            build: |spec| {
+                Box::new(encoding::check_compress(
+                    spec,
+                    Flavor::Edwards,
+                    CompressOp::Each,
+                    Box::new(dalek::compress_each::<EdwardsPoint>),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dalek_ristretto_compress",
+            subject: DALEK,
+            function: "RistrettoPoint::compress",
+            lengths: Lengths::up_to(40),
+            cases: 128,
+            build: |spec| {
+                Box::new(encoding::check_compress(
+                    spec,
+                    Flavor::Ristretto,
+                    CompressOp::Each,
+                    Box::new(dalek::compress_each::<RistrettoPoint>),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dalek_edwards_compress_batch",
+            subject: DALEK,
+            function: "EdwardsPoint::compress_batch_alloc",
+            lengths: Lengths::up_to(40),
+            cases: 128,
+            build: |spec| {
+                Box::new(encoding::check_compress(
+                    spec,
+                    Flavor::Edwards,
+                    CompressOp::Each,
+                    Box::new(dalek::edwards_compress_batch),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dalek_ristretto_double_and_compress_batch",
+            subject: DALEK,
+            function: "RistrettoPoint::double_and_compress_batch",
+            lengths: Lengths::up_to(40),
+            cases: 128,
+            build: |spec| {
+                Box::new(encoding::check_compress(
+                    spec,
+                    Flavor::Ristretto,
+                    CompressOp::Double,
+                    Box::new(dalek::ristretto_double_and_compress_batch),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dalek_edwards_decompress",
+            subject: DALEK,
+            function: "CompressedEdwardsY::decompress",
+            lengths: Lengths::up_to(0),
+            cases: 320,
+            build: |spec| {
+                Box::new(encoding::check_decompress(
+                    spec,
+                    Flavor::Edwards,
+                    Box::new(dalek::decompress::<EdwardsPoint>),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dalek_ristretto_decompress",
+            subject: DALEK,
+            function: "CompressedRistretto::decompress",
+            lengths: Lengths::up_to(0),
+            cases: 320,
+            build: |spec| {
+                Box::new(encoding::check_decompress(
+                    spec,
+                    Flavor::Ristretto,
+                    Box::new(dalek::decompress::<RistrettoPoint>),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "tari_batch_verify",
+            subject: TARI,
+            function: "RangeProof::verify_batch",
+            lengths: Lengths::up_to(64),
+            cases: 320,
+            build: |spec| Box::new(tari::check(spec, Mode::BatchVerify, Tari)),
+        },
+        RoutineRow {
+            name: "tari_mask_recovery",
+            subject: TARI,
+            function: "RangeProof::verify_batch (RecoverOnly, RecoverAndVerify)",
+            lengths: Lengths::up_to(64),
+            cases: 288,
+            build: |spec| Box::new(tari::check(spec, Mode::MaskRecovery, Tari)),
+        },
+        RoutineRow {
+            name: "tari_batch_vs_single",
+            subject: TARI,
+            function: "RangeProof::verify_batch (batch vs single)",
+            lengths: Lengths::up_to(64),
+            cases: 128,
+            build: |spec| Box::new(tari::check(spec, Mode::BatchVsSingle, Tari)),
+        },
+        RoutineRow {
+            name: "tari_proof_from_bytes",
+            subject: TARI,
+            function: "RangeProof::from_bytes / to_bytes",
+            lengths: Lengths::up_to(64),
+            cases: 384,
+            build: |spec| {
+                Box::new(tari::check_from_bytes(
+                    spec,
+                    Box::new(crate::adapters::tari::reserialize),
+                ))
+            },
+        },
+    ],
+};
 
 /// The family's bug-zoo variants.
 #[cfg(feature = "zoo")]
-pub fn zoo() -> Vec<crate::zoo::ZooVariant> {
+pub fn zoo() -> Vec<crate::declare::ZooVariant> {
     zoo::variants()
 }
 
@@ -251,11 +440,11 @@ pub fn zoo() -> Vec<crate::zoo::ZooVariant> {
 mod tests {
     use super::*;
     use crate::engine::Detail;
-    use crate::gen::{case_bytes, Bias};
+    use crate::generators::{case_bytes, Bias};
 
     #[test]
     fn the_uniform_baseline_records_no_classes_and_agrees() {
-        for r in routines() {
+        for r in FAMILY.build() {
             let name = r.info().name;
             for i in 0..6 {
                 let bytes = case_bytes(0, name, i, 256);
@@ -268,7 +457,7 @@ mod tests {
 
     #[test]
     fn routine_names_are_stable_identifiers() {
-        for r in routines() {
+        for r in FAMILY.build() {
             let name = r.info().name;
             assert!(
                 name.chars()

@@ -4,9 +4,10 @@
 //! Thresholds come from the code under test (read at the pinned versions) and are straddled
 //! by the length classes of each routine.
 
-use crate::engine::DynRoutine;
-use crate::shapes::{self, Spec};
-use crate::subjects::dory::{Ark, Dory, DoryFold, ARK, DORY};
+use crate::adapters::dory::{Ark, Dory, DoryFold, ARK, DORY};
+use crate::declare::{Family, RoutineRow};
+use crate::generators::lengths::Lengths;
+use crate::shapes;
 use ecdiff_oracles::curves::{bn254_fr, Bn254G1, Bn254G2};
 
 /// ark-ec 0.5's MSM window: c = 3 below 32 bases, else ⌈log₂ n⌉·69/100 + 2, so c changes
@@ -32,157 +33,170 @@ pub const GT_MSM_SPLITS: &[(&str, usize)] = &[("gt_min_chunk", 9), ("gt_chunk_ab
 pub const BATCH_INVERSION_SPLITS: &[(&str, usize)] =
     &[("one_per_thread", 4), ("two_per_thread", 8)];
 
-/// The spec of each routine of the family (name, subject, lengths, budget). The bug zoo
-/// reuses these, so a broken variant sees exactly the cases of the routine it breaks.
-pub fn spec(name: &'static str) -> Spec {
-    let (subject, function, max, thresholds, cases): (
-        _,
-        _,
-        _,
-        &'static [(&'static str, usize)],
-        _,
-    ) = match name {
-        "dory_g1_msm" => (DORY, "G1Routines::msm", 300, ARK_MSM_WINDOWS, 320),
-        "dory_g2_msm" => (DORY, "G2Routines::msm", 160, ARK_MSM_WINDOWS, 320),
-        "dory_g1_fixed_base_vector_scalar_mul" => (
-            DORY,
-            "G1Routines::fixed_base_vector_scalar_mul",
-            40,
-            &[],
-            160,
-        ),
-        "dory_g2_fixed_base_vector_scalar_mul" => (
-            DORY,
-            "G2Routines::fixed_base_vector_scalar_mul",
-            16,
-            &[],
-            128,
-        ),
-        "dory_g1_fixed_scalar_mul_bases_then_add" => (
-            DORY,
-            "G1Routines::fixed_scalar_mul_bases_then_add",
-            40,
-            &[],
-            192,
-        ),
-        "dory_g2_fixed_scalar_mul_bases_then_add" => (
-            DORY,
-            "G2Routines::fixed_scalar_mul_bases_then_add",
-            16,
-            &[],
-            160,
-        ),
-        "dory_g1_fixed_scalar_mul_vs_then_add" => (
-            DORY,
-            "G1Routines::fixed_scalar_mul_vs_then_add",
-            40,
-            &[],
-            192,
-        ),
-        "dory_g2_fixed_scalar_mul_vs_then_add" => (
-            DORY,
-            "G2Routines::fixed_scalar_mul_vs_then_add",
-            16,
-            &[],
-            160,
-        ),
-        "dory_g1_fold_field_vectors" => {
-            (DORY, "G1Routines::fold_field_vectors", 64, FOLD_SPLITS, 192)
-        }
-        "dory_g2_fold_field_vectors" => {
-            (DORY, "G2Routines::fold_field_vectors", 64, FOLD_SPLITS, 192)
-        }
-        "dory_gt_msm" => (DORY, "BN254::gt_msm (PairingCurve)", 40, GT_MSM_SPLITS, 128),
-        "dory_gt_scale" => (DORY, "ArkGT::scale (Group)", 1, &[], 256),
-        "ark_g1_normalize_batch" => (
-            ARK,
-            "G1Projective::normalize_batch",
-            64,
-            BATCH_INVERSION_SPLITS,
-            160,
-        ),
-        "ark_g2_normalize_batch" => (
-            ARK,
-            "G2Projective::normalize_batch",
-            32,
-            BATCH_INVERSION_SPLITS,
-            128,
-        ),
-        "ark_g1_msm" => (ARK, "VariableBaseMSM::msm (G1)", 300, ARK_MSM_WINDOWS, 320),
-        "ark_g2_msm" => (ARK, "VariableBaseMSM::msm (G2)", 160, ARK_MSM_WINDOWS, 320),
-        other => panic!("no dory-family routine named {other}"),
-    };
-    Spec::new(name)
-        .family("dory")
-        .subject(subject, function)
-        .lengths(max, thresholds)
-        .cases(cases)
-}
+/// The family's table: one row per routine. The bug zoo builds its variants from these rows'
+/// specs, so a broken variant sees exactly the cases of the routine it breaks.
+pub const FAMILY: Family = Family {
+    name: "dory",
+    routines: &[
+        RoutineRow {
+            name: "dory_g1_msm",
+            subject: DORY,
+            function: "G1Routines::msm",
+            lengths: Lengths::up_to(300).thresholds(ARK_MSM_WINDOWS),
+            cases: 320,
+            build: |spec| Box::new(shapes::msm::check::<Bn254G1, _>(spec, Dory)),
+        },
+        RoutineRow {
+            name: "dory_g2_msm",
+            subject: DORY,
+            function: "G2Routines::msm",
+            lengths: Lengths::up_to(160).thresholds(ARK_MSM_WINDOWS),
+            cases: 320,
+            build: |spec| Box::new(shapes::msm::check::<Bn254G2, _>(spec, Dory)),
+        },
+        RoutineRow {
+            name: "dory_g1_fixed_base_vector_scalar_mul",
+            subject: DORY,
+            function: "G1Routines::fixed_base_vector_scalar_mul",
+            lengths: Lengths::up_to(40),
+            cases: 160,
+            build: |spec| Box::new(shapes::vector::check_fixed_base::<Bn254G1, _>(spec, Dory)),
+        },
+        RoutineRow {
+            name: "dory_g2_fixed_base_vector_scalar_mul",
+            subject: DORY,
+            function: "G2Routines::fixed_base_vector_scalar_mul",
+            lengths: Lengths::up_to(16),
+            cases: 128,
+            build: |spec| Box::new(shapes::vector::check_fixed_base::<Bn254G2, _>(spec, Dory)),
+        },
+        RoutineRow {
+            name: "dory_g1_fixed_scalar_mul_bases_then_add",
+            subject: DORY,
+            function: "G1Routines::fixed_scalar_mul_bases_then_add",
+            lengths: Lengths::up_to(40),
+            cases: 192,
+            build: |spec| {
+                Box::new(shapes::vector::check_bases_then_add::<Bn254G1, _>(
+                    spec, Dory,
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dory_g2_fixed_scalar_mul_bases_then_add",
+            subject: DORY,
+            function: "G2Routines::fixed_scalar_mul_bases_then_add",
+            lengths: Lengths::up_to(16),
+            cases: 160,
+            build: |spec| {
+                Box::new(shapes::vector::check_bases_then_add::<Bn254G2, _>(
+                    spec, Dory,
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dory_g1_fixed_scalar_mul_vs_then_add",
+            subject: DORY,
+            function: "G1Routines::fixed_scalar_mul_vs_then_add",
+            lengths: Lengths::up_to(40),
+            cases: 192,
+            build: |spec| Box::new(shapes::vector::check_vs_then_add::<Bn254G1, _>(spec, Dory)),
+        },
+        RoutineRow {
+            name: "dory_g2_fixed_scalar_mul_vs_then_add",
+            subject: DORY,
+            function: "G2Routines::fixed_scalar_mul_vs_then_add",
+            lengths: Lengths::up_to(16),
+            cases: 160,
+            build: |spec| Box::new(shapes::vector::check_vs_then_add::<Bn254G2, _>(spec, Dory)),
+        },
+        RoutineRow {
+            name: "dory_g1_fold_field_vectors",
+            subject: DORY,
+            function: "G1Routines::fold_field_vectors",
+            lengths: Lengths::up_to(64).thresholds(FOLD_SPLITS),
+            cases: 192,
+            build: |spec| {
+                Box::new(shapes::fold::check(
+                    spec,
+                    bn254_fr().modulus(),
+                    DoryFold::G1,
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dory_g2_fold_field_vectors",
+            subject: DORY,
+            function: "G2Routines::fold_field_vectors",
+            lengths: Lengths::up_to(64).thresholds(FOLD_SPLITS),
+            cases: 192,
+            build: |spec| {
+                Box::new(shapes::fold::check(
+                    spec,
+                    bn254_fr().modulus(),
+                    DoryFold::G2,
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dory_gt_msm",
+            subject: DORY,
+            function: "BN254::gt_msm (PairingCurve)",
+            lengths: Lengths::up_to(40).thresholds(GT_MSM_SPLITS),
+            cases: 128,
+            build: |spec| Box::new(shapes::gt::check_multi_exp(spec, Dory)),
+        },
+        RoutineRow {
+            name: "dory_gt_scale",
+            subject: DORY,
+            function: "ArkGT::scale (Group)",
+            lengths: Lengths::up_to(1),
+            cases: 256,
+            build: |spec| Box::new(shapes::gt::check_scale(spec, Dory)),
+        },
+        RoutineRow {
+            name: "ark_g1_normalize_batch",
+            subject: ARK,
+            function: "G1Projective::normalize_batch",
+            lengths: Lengths::up_to(64).thresholds(BATCH_INVERSION_SPLITS),
+            cases: 160,
+            build: |spec| Box::new(shapes::normalize::check::<Bn254G1, _>(spec, Ark)),
+        },
+        RoutineRow {
+            name: "ark_g2_normalize_batch",
+            subject: ARK,
+            function: "G2Projective::normalize_batch",
+            lengths: Lengths::up_to(32).thresholds(BATCH_INVERSION_SPLITS),
+            cases: 128,
+            build: |spec| Box::new(shapes::normalize::check::<Bn254G2, _>(spec, Ark)),
+        },
+        RoutineRow {
+            name: "ark_g1_msm",
+            subject: ARK,
+            function: "VariableBaseMSM::msm (G1)",
+            lengths: Lengths::up_to(300).thresholds(ARK_MSM_WINDOWS),
+            cases: 320,
+            build: |spec| Box::new(shapes::msm::check_affine::<Bn254G1, _>(spec, Ark)),
+        },
+        RoutineRow {
+            name: "ark_g2_msm",
+            subject: ARK,
+            function: "VariableBaseMSM::msm (G2)",
+            lengths: Lengths::up_to(160).thresholds(ARK_MSM_WINDOWS),
+            cases: 320,
+            build: |spec| Box::new(shapes::msm::check_affine::<Bn254G2, _>(spec, Ark)),
+        },
+    ],
+};
 
-/// The family's routines.
-pub fn routines() -> Vec<Box<dyn DynRoutine>> {
-    let fr = bn254_fr().modulus();
-    vec![
-        Box::new(shapes::msm::check::<Bn254G1, _>(spec("dory_g1_msm"), Dory)),
-        Box::new(shapes::msm::check::<Bn254G2, _>(spec("dory_g2_msm"), Dory)),
-        Box::new(shapes::vector::check_fixed_base::<Bn254G1, _>(
-            spec("dory_g1_fixed_base_vector_scalar_mul"),
-            Dory,
-        )),
-        Box::new(shapes::vector::check_fixed_base::<Bn254G2, _>(
-            spec("dory_g2_fixed_base_vector_scalar_mul"),
-            Dory,
-        )),
-        Box::new(shapes::vector::check_bases_then_add::<Bn254G1, _>(
-            spec("dory_g1_fixed_scalar_mul_bases_then_add"),
-            Dory,
-        )),
-        Box::new(shapes::vector::check_bases_then_add::<Bn254G2, _>(
-            spec("dory_g2_fixed_scalar_mul_bases_then_add"),
-            Dory,
-        )),
-        Box::new(shapes::vector::check_vs_then_add::<Bn254G1, _>(
-            spec("dory_g1_fixed_scalar_mul_vs_then_add"),
-            Dory,
-        )),
-        Box::new(shapes::vector::check_vs_then_add::<Bn254G2, _>(
-            spec("dory_g2_fixed_scalar_mul_vs_then_add"),
-            Dory,
-        )),
-        Box::new(shapes::fold::check(
-            spec("dory_g1_fold_field_vectors"),
-            fr,
-            DoryFold::G1,
-        )),
-        Box::new(shapes::fold::check(
-            spec("dory_g2_fold_field_vectors"),
-            fr,
-            DoryFold::G2,
-        )),
-        Box::new(shapes::gt::check_multi_exp(spec("dory_gt_msm"), Dory)),
-        Box::new(shapes::gt::check_scale(spec("dory_gt_scale"), Dory)),
-        Box::new(shapes::normalize::check::<Bn254G1, _>(
-            spec("ark_g1_normalize_batch"),
-            Ark,
-        )),
-        Box::new(shapes::normalize::check::<Bn254G2, _>(
-            spec("ark_g2_normalize_batch"),
-            Ark,
-        )),
-        Box::new(shapes::msm::check_affine::<Bn254G1, _>(
-            spec("ark_g1_msm"),
-            Ark,
-        )),
-        Box::new(shapes::msm::check_affine::<Bn254G2, _>(
-            spec("ark_g2_msm"),
-            Ark,
-        )),
-    ]
+/// The spec of the routine `name` (for the bug zoo).
+pub fn spec(name: &str) -> crate::shapes::Spec {
+    FAMILY.spec(name)
 }
 
 /// The family's bug-zoo variants.
 #[cfg(feature = "zoo")]
-pub fn zoo() -> Vec<crate::zoo::ZooVariant> {
+pub fn zoo() -> Vec<crate::declare::ZooVariant> {
     zoo::variants()
 }
 

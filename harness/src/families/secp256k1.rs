@@ -19,120 +19,101 @@
 //! broken point and field code modelled on anchors §9.
 
 pub mod ecsm;
-pub mod field;
-pub mod points;
 #[cfg(feature = "zoo")]
 mod zoo;
 
-use crate::engine::DynRoutine;
-use crate::shapes::Spec;
-use crate::subjects::ecsm::{EcsmWitnessGen, ECSM};
-use crate::subjects::k256::{
+use crate::adapters::ecsm::{EcsmWitnessGen, ECSM};
+use crate::adapters::k256::{
     K256013BatchNormalize, K256BatchNormalize, K256Field, K256Lincomb, K256Mul, K256MulByGenerator,
     K256ToAffine, K256, K256_013,
 };
-use points::{
-    Batch013Kind, BatchNormalizeKind, LincombKind, MulByGeneratorKind, MulKind, ToAffineKind,
+use crate::declare::{Family, RoutineRow};
+use crate::generators::lengths::Lengths;
+use crate::shapes::lazy_field as field;
+use crate::shapes::sec1_points::{
+    self as points, Batch013Kind, BatchNormalizeKind, LincombKind, MulByGeneratorKind, MulKind,
+    ToAffineKind,
 };
 
-/// The spec of each routine of the family (name, subject, lengths, budget). The bug zoo
-/// reuses these, so a broken variant sees exactly the cases of the routine it breaks.
-pub(crate) fn spec(name: &'static str) -> Spec {
-    let (subject, function, max, non_empty, cases): (_, _, usize, bool, u32) = match name {
-        "ecsm_witness" => (
-            ECSM,
-            "compute_witness{,_serial,_x} over FieldElement and ShadowFe",
-            0,
-            false,
-            256,
-        ),
-        "k256_field" => (
-            K256_013,
-            "FieldElement lazy arithmetic (expose-field)",
-            0,
-            false,
-            1024,
-        ),
-        "k256_to_affine" => (
-            K256,
-            "ProjectivePoint::to_affine + encoders",
-            12,
-            false,
-            256,
-        ),
-        "k256_mul" => (K256, "ProjectivePoint * Scalar, mul_vartime", 6, true, 256),
-        "k256_mul_by_generator" => (
-            K256,
-            "ProjectivePoint::mul_by_generator{,_vartime}",
-            8,
-            true,
-            256,
-        ),
-        "k256_lincomb" => (K256, "LinearCombination::lincomb{,_vartime}", 8, false, 256),
-        "k256_batch_normalize" => (
-            K256,
-            "BatchNormalize::batch_normalize{,_vartime}, CurveGroup::batch_normalize",
-            24,
-            false,
-            256,
-        ),
-        "k256_013_batch_normalize" => (
-            K256_013,
-            "BatchNormalize<[ProjectivePoint; N]>::batch_normalize",
-            8,
-            false,
-            256,
-        ),
-        other => panic!("no secp256k1-family routine named {other}"),
-    };
-    let spec = Spec::new(name)
-        .family("secp256k1")
-        .subject(subject, function)
-        .lengths(max, &[])
-        .cases(cases);
-    if non_empty {
-        spec.non_empty()
-    } else {
-        spec
-    }
-}
+/// The family's table: one row per routine. The bug zoo builds its variants from these rows'
+/// specs, so a broken variant sees exactly the cases of the routine it breaks.
+pub const FAMILY: Family = Family {
+    name: "secp256k1",
+    routines: &[
+        RoutineRow {
+            name: "ecsm_witness",
+            subject: ECSM,
+            function: "compute_witness{,_serial,_x} over FieldElement and ShadowFe",
+            lengths: Lengths::up_to(0),
+            cases: 256,
+            build: |spec| Box::new(ecsm::check(spec, EcsmWitnessGen)),
+        },
+        RoutineRow {
+            name: "k256_field",
+            subject: K256_013,
+            function: "FieldElement lazy arithmetic (expose-field)",
+            lengths: Lengths::up_to(0),
+            cases: 1024,
+            build: |spec| Box::new(field::check(spec, K256Field)),
+        },
+        RoutineRow {
+            name: "k256_to_affine",
+            subject: K256,
+            function: "ProjectivePoint::to_affine + encoders",
+            lengths: Lengths::up_to(12),
+            cases: 256,
+            build: |spec| Box::new(points::check(spec, ToAffineKind, K256ToAffine)),
+        },
+        RoutineRow {
+            name: "k256_mul",
+            subject: K256,
+            function: "ProjectivePoint * Scalar, mul_vartime",
+            lengths: Lengths::up_to(6).non_empty(),
+            cases: 256,
+            build: |spec| Box::new(points::check(spec, MulKind, K256Mul)),
+        },
+        RoutineRow {
+            name: "k256_mul_by_generator",
+            subject: K256,
+            function: "ProjectivePoint::mul_by_generator{,_vartime}",
+            lengths: Lengths::up_to(8).non_empty(),
+            cases: 256,
+            build: |spec| Box::new(points::check(spec, MulByGeneratorKind, K256MulByGenerator)),
+        },
+        RoutineRow {
+            name: "k256_lincomb",
+            subject: K256,
+            function: "LinearCombination::lincomb{,_vartime}",
+            lengths: Lengths::up_to(8),
+            cases: 256,
+            build: |spec| Box::new(points::check(spec, LincombKind, K256Lincomb)),
+        },
+        RoutineRow {
+            name: "k256_batch_normalize",
+            subject: K256,
+            function: "BatchNormalize::batch_normalize{,_vartime}, CurveGroup::batch_normalize",
+            lengths: Lengths::up_to(24),
+            cases: 256,
+            build: |spec| Box::new(points::check(spec, BatchNormalizeKind, K256BatchNormalize)),
+        },
+        RoutineRow {
+            name: "k256_013_batch_normalize",
+            subject: K256_013,
+            function: "BatchNormalize<[ProjectivePoint; N]>::batch_normalize",
+            lengths: Lengths::up_to(8),
+            cases: 256,
+            build: |spec| Box::new(points::check(spec, Batch013Kind, K256013BatchNormalize)),
+        },
+    ],
+};
 
-/// The family's routines.
-pub fn routines() -> Vec<Box<dyn DynRoutine>> {
-    vec![
-        Box::new(ecsm::check(spec("ecsm_witness"), EcsmWitnessGen)),
-        Box::new(field::check(spec("k256_field"), K256Field)),
-        Box::new(points::check(
-            spec("k256_to_affine"),
-            ToAffineKind,
-            K256ToAffine,
-        )),
-        Box::new(points::check(spec("k256_mul"), MulKind, K256Mul)),
-        Box::new(points::check(
-            spec("k256_mul_by_generator"),
-            MulByGeneratorKind,
-            K256MulByGenerator,
-        )),
-        Box::new(points::check(
-            spec("k256_lincomb"),
-            LincombKind,
-            K256Lincomb,
-        )),
-        Box::new(points::check(
-            spec("k256_batch_normalize"),
-            BatchNormalizeKind,
-            K256BatchNormalize,
-        )),
-        Box::new(points::check(
-            spec("k256_013_batch_normalize"),
-            Batch013Kind,
-            K256013BatchNormalize,
-        )),
-    ]
+/// The spec of the routine `name` (for the bug zoo).
+pub fn spec(name: &str) -> crate::shapes::Spec {
+    FAMILY.spec(name)
 }
 
 /// The family's bug-zoo variants.
 #[cfg(feature = "zoo")]
-pub fn zoo() -> Vec<crate::zoo::ZooVariant> {
+pub fn zoo() -> Vec<crate::declare::ZooVariant> {
     zoo::variants()
 }

@@ -5,8 +5,8 @@
 
 use super::{hex_scalars, SizedCheck, Spec};
 use crate::engine::{diff_vec, Outcome, Routine, RoutineInfo};
-use crate::gen::scalars::{scalar, SCALAR_CLASSES};
-use crate::gen::Gen;
+use crate::generators::scalars::{scalar, SCALAR_CLASSES};
+use crate::generators::Gen;
 use num_bigint::BigUint;
 
 /// A field fold under test.

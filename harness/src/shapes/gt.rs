@@ -12,8 +12,8 @@
 
 use super::{hex_scalars, SizedCheck, Spec};
 use crate::engine::{Outcome, Routine, RoutineInfo};
-use crate::gen::scalars::{scalar, SCALAR_CLASSES};
-use crate::gen::{Bias, Gen};
+use crate::generators::scalars::{scalar, SCALAR_CLASSES};
+use crate::generators::{Bias, Gen};
 use ecdiff_oracles::group::{known_log_msm, logged, Group, Logged};
 use ecdiff_oracles::gt::Gt;
 use ecdiff_oracles::tower::Fp12;
@@ -242,7 +242,7 @@ impl Routine for GtCheck {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gen::case_bytes;
+    use crate::generators::case_bytes;
 
     #[test]
     fn gt_elements_are_what_their_classes_claim() {

@@ -7,9 +7,11 @@
 
 use super::{hex_gen_points, hex_point, hex_scalars, SizedCheck, Spec};
 use crate::engine::{compare, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
-use crate::gen::points::{point_classes, points, GenPoint, Jacobian, Representation, SwGroup};
-use crate::gen::scalars::{scalar, SCALAR_CLASSES};
-use crate::gen::Gen;
+use crate::generators::points::{
+    point_classes, points, GenPoint, Jacobian, Representation, SwGroup,
+};
+use crate::generators::scalars::{scalar, SCALAR_CLASSES};
+use crate::generators::Gen;
 use ecdiff_oracles::group::known_log_msm;
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;

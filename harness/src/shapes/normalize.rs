@@ -6,8 +6,10 @@
 
 use super::{hex_gen_points, hex_points, SizedCheck, Spec};
 use crate::engine::{diff_vec, Outcome, Routine, RoutineInfo};
-use crate::gen::points::{point_classes, points, GenPoint, Jacobian, Representation, SwGroup};
-use crate::gen::Gen;
+use crate::generators::points::{
+    point_classes, points, GenPoint, Jacobian, Representation, SwGroup,
+};
+use crate::generators::Gen;
 use ecdiff_oracles::weierstrass::Point;
 use std::marker::PhantomData;
 

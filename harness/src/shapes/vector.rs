@@ -13,11 +13,11 @@
 
 use super::{hex_gen_points, hex_points, hex_scalars, SizedCheck, Spec};
 use crate::engine::{diff_vec, Outcome, Routine, RoutineInfo};
-use crate::gen::points::{
+use crate::generators::points::{
     point_classes, points, with_log, GenPoint, Jacobian, Representation, SwGroup,
 };
-use crate::gen::scalars::{scalar, SCALAR_CLASSES};
-use crate::gen::Gen;
+use crate::generators::scalars::{scalar, SCALAR_CLASSES};
+use crate::generators::Gen;
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
 use std::marker::PhantomData;
@@ -253,7 +253,7 @@ impl<C: SwGroup> Routine for VectorCheck<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gen::case_bytes;
+    use crate::generators::case_bytes;
     use ecdiff_oracles::curves::Bn254G1;
     use ecdiff_oracles::group::Group;
 

@@ -1,6 +1,6 @@
 //! tari_bulletproofs_plus 0.5.3: Bulletproofs+ batch verification against ground truth.
 //!
-//! ecdiff creates the proofs ([`crate::subjects::tari::pool`]), so it knows which are valid
+//! ecdiff creates the proofs ([`crate::adapters::tari::pool`]), so it knows which are valid
 //! and which masks they carry; a case draws proofs from the pool and edits some of them. The
 //! oracle is that knowledge, never tari:
 //!
@@ -61,262 +61,16 @@
 //!   `test_recover_only_rejects_invalid_point_encodings` requires), unlike the behaviour note of
 //!   the seed's pull request, which has decompression moved after the `RecoverOnly` exit.
 
-use crate::engine::DynRoutine;
-use crate::engine::{compare, Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
-use crate::gen::Gen;
-use crate::shapes::Spec;
-use crate::subjects::tari::{
+use crate::adapters::tari::{
     chunk_uses_pippenger, element_offset, first_pippenger_batch, noncanonical_point,
-    noncanonical_scalar, other_point, pool, scalar_bytes_add_one, BatchVerifier, Pool, Shape, Tari,
-    CHUNK, OTHER_LABEL, PROVE_LABEL, TARI,
+    noncanonical_scalar, other_point, pool, scalar_bytes_add_one, BatchVerifier, Pool, Shape,
+    CHUNK, OTHER_LABEL, PROVE_LABEL,
 };
+use crate::engine::{compare, Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
+use crate::generators::Gen;
+use crate::shapes::batch_verify::*;
+use crate::shapes::Spec;
 use curve25519_dalek::scalar::Scalar;
-use tari_bulletproofs_plus::range_proof::VerifyAction;
-
-/// Which parameters an entry's statement uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ParamsChoice {
-    /// The family's parameters (clones share one precomputation `Arc`).
-    Standard,
-    /// The family's separately built, identical parameters.
-    Twin,
-    /// The family's parameters with twice the aggregation capacity.
-    Wide,
-    /// The family's foreign parameters (another H base).
-    Foreign,
-    /// Another family's parameters (another bit length or extension degree).
-    OtherFamily(usize),
-}
-
-/// An edit that makes a proof or its statement invalid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tamper {
-    /// r1 + 1.
-    R1,
-    /// s1 + 1.
-    S1,
-    /// d1\[k\] + 1.
-    D1(usize),
-    /// The point at element index i (A, A1, B or an L/R) replaced by another valid point.
-    PointReplaced(usize),
-    /// The point at element index i replaced by a non-canonical encoding.
-    PointNoncanonical(usize),
-    /// The last n bytes removed.
-    Truncated(usize),
-    /// n bytes appended.
-    Extended(usize),
-    /// A wrong (in-range) minimum value promise for the first commitment.
-    Promise,
-    /// A promise of 2ⁿ (beyond the bit length's capacity).
-    PromiseCapacity,
-    /// The verifier's transcript has another label.
-    Label,
-}
-
-impl Tamper {
-    /// The class recorded for this tampering.
-    pub fn class(self) -> &'static str {
-        match self {
-            Tamper::R1 => "tamper_r1",
-            Tamper::S1 => "tamper_s1",
-            Tamper::D1(_) => "tamper_d1",
-            Tamper::PointReplaced(_) => "tamper_point_replaced",
-            Tamper::PointNoncanonical(_) => "tamper_point_noncanonical",
-            Tamper::Truncated(_) => "tamper_truncated",
-            Tamper::Extended(_) => "tamper_extended",
-            Tamper::Promise => "tamper_promise",
-            Tamper::PromiseCapacity => "tamper_promise_capacity",
-            Tamper::Label => "tamper_label",
-        }
-    }
-
-    /// Whether the edit is on the proof's bytes (so the proof must travel as bytes).
-    pub fn on_bytes(self) -> bool {
-        !matches!(
-            self,
-            Tamper::Promise | Tamper::PromiseCapacity | Tamper::Label
-        )
-    }
-
-    /// Whether the proof still reaches the final check (it only changes the verification
-    /// equation): the invalid proofs only the multiscalar multiplication can catch.
-    pub fn reaches_final_check(self) -> bool {
-        matches!(
-            self,
-            Tamper::R1
-                | Tamper::S1
-                | Tamper::D1(_)
-                | Tamper::PointReplaced(_)
-                | Tamper::Promise
-                | Tamper::Label
-        )
-    }
-
-    /// Whether `RecoverOnly` still returns `Ok` for the edited proof (it does not verify).
-    pub fn recover_only_accepts(self) -> bool {
-        self.reaches_final_check()
-    }
-}
-
-/// Every tampering class.
-pub const TAMPER_CLASSES: &[&str] = &[
-    "tamper_r1",
-    "tamper_s1",
-    "tamper_d1",
-    "tamper_point_replaced",
-    "tamper_point_noncanonical",
-    "tamper_truncated",
-    "tamper_extended",
-    "tamper_promise",
-    "tamper_promise_capacity",
-    "tamper_label",
-];
-
-/// One proof of a batch, with its statement and transcript.
-#[derive(Clone, Debug)]
-pub struct Entry {
-    /// Pool index of the proof.
-    pub proof: usize,
-    /// The statement's parameters.
-    pub params: ParamsChoice,
-    /// The edit that invalidates it, if any.
-    pub tamper: Option<Tamper>,
-    /// The bytes handed to `from_bytes` (edited if the tampering is on bytes); `None` for a
-    /// proof passed in memory (1-bit single-commitment proofs, which have no byte form).
-    pub bytes: Option<Vec<u8>>,
-    /// The statement's minimum value promises.
-    pub promises: Vec<Option<u64>>,
-    /// The statement's seed nonce.
-    pub seed: Option<[u8; 32]>,
-    /// Whether that seed is not the one the proof was made with.
-    pub wrong_seed: bool,
-    /// The verifier's transcript label.
-    pub label: &'static [u8],
-}
-
-/// The `VerifyAction`s, as a case stores them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// `VerifyAction::VerifyOnly`.
-    VerifyOnly,
-    /// `VerifyAction::RecoverAndVerify`.
-    RecoverAndVerify,
-    /// `VerifyAction::RecoverOnly`.
-    RecoverOnly,
-}
-
-impl Action {
-    /// tari's value.
-    pub fn tari(self) -> VerifyAction {
-        match self {
-            Action::VerifyOnly => VerifyAction::VerifyOnly,
-            Action::RecoverAndVerify => VerifyAction::RecoverAndVerify,
-            Action::RecoverOnly => VerifyAction::RecoverOnly,
-        }
-    }
-
-    fn class(self) -> &'static str {
-        match self {
-            Action::VerifyOnly => "action_verify_only",
-            Action::RecoverAndVerify => "action_recover_and_verify",
-            Action::RecoverOnly => "action_recover_only",
-        }
-    }
-}
-
-/// One batch case.
-#[derive(Clone, Debug)]
-pub struct TariCase {
-    /// The family the batch is drawn from.
-    pub family: usize,
-    /// The batch.
-    pub entries: Vec<Entry>,
-    /// The action.
-    pub action: Action,
-}
-
-/// One recovered blinding factor, or the creation value it must differ from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MaskValue {
-    /// Exactly this value.
-    Exact([u8; 32]),
-    /// Any value but this one (a wrong seed or edited recovery inputs give other masks).
-    Not([u8; 32]),
-}
-
-/// What `verify_batch` returns for one proof.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MaskSlot {
-    /// `None`.
-    NoMask,
-    /// `Some(mask)`, one value per extension degree.
-    Mask(Vec<MaskValue>),
-}
-
-/// The output of a tari routine.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TariOutput {
-    /// The masks of an accepted batch.
-    Masks(Vec<MaskSlot>),
-    /// The batch verdict and each proof's single verdict.
-    Verdicts {
-        /// Whether the whole batch verified.
-        batch: bool,
-        /// Whether each proof verified on its own.
-        singles: Vec<bool>,
-    },
-}
-
-fn slot_matches(subject: &MaskSlot, oracle: &MaskSlot) -> bool {
-    match (subject, oracle) {
-        (MaskSlot::NoMask, MaskSlot::NoMask) => true,
-        (MaskSlot::Mask(s), MaskSlot::Mask(o)) => {
-            s.len() == o.len()
-                && s.iter().zip(o).all(|(s, o)| match (s, o) {
-                    (MaskValue::Exact(a), MaskValue::Exact(b)) => a == b,
-                    (MaskValue::Exact(a), MaskValue::Not(b)) => a != b,
-                    _ => false,
-                })
-        }
-        _ => false,
-    }
-}
-
-fn outputs_match(subject: &TariOutput, oracle: &TariOutput) -> bool {
-    match (subject, oracle) {
-        (TariOutput::Masks(s), TariOutput::Masks(o)) => {
-            s.len() == o.len() && s.iter().zip(o).all(|(s, o)| slot_matches(s, o))
-        }
-        (a, b) => a == b,
-    }
-}
-
-fn render_slot(s: &MaskSlot) -> String {
-    match s {
-        MaskSlot::NoMask => "None".into(),
-        MaskSlot::Mask(v) => {
-            let items: Vec<String> = v
-                .iter()
-                .map(|m| match m {
-                    MaskValue::Exact(b) => hex::encode(b),
-                    MaskValue::Not(b) => format!("≠{}", hex::encode(b)),
-                })
-                .collect();
-            format!("[{}]", items.join(", "))
-        }
-    }
-}
-
-/// What a tari check runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// `tari_batch_verify`.
-    BatchVerify,
-    /// `tari_mask_recovery`.
-    MaskRecovery,
-    /// `tari_batch_vs_single`.
-    BatchVsSingle,
-}
 
 /// The differential check of tari's batch verification in one mode.
 pub struct TariCheck {
@@ -977,7 +731,7 @@ impl Routine for TariCheck {
     }
 
     fn subject(&self, case: &TariCase) -> Outcome<TariOutput> {
-        crate::subjects::tari::run(&*self.subject, pool(), case, self.mode)
+        crate::adapters::tari::run(&*self.subject, pool(), case, self.mode)
     }
 
     fn oracle(&self, case: &TariCase) -> Outcome<TariOutput> {
@@ -1115,7 +869,7 @@ pub fn layout_accepts(b: &[u8]) -> bool {
     if k < ext + 5 + 2 || (k - ext - 5) % 2 != 0 {
         return false;
     }
-    let l = crate::gen::edwards::order();
+    let l = crate::generators::edwards::order();
     let canonical = |elem: usize| {
         let o = element_offset(elem);
         &num_bigint::BigUint::from_bytes_le(&b[o..o + 32]) < l
@@ -1261,67 +1015,10 @@ impl Routine for FromBytesCheck {
 }
 
 /// The tari routines: (name, function, budget).
-pub(crate) const TARI_ROUTINES: &[(&str, &str, u32)] = &[
-    ("tari_batch_verify", "RangeProof::verify_batch", 320),
-    (
-        "tari_mask_recovery",
-        "RangeProof::verify_batch (RecoverOnly, RecoverAndVerify)",
-        288,
-    ),
-    (
-        "tari_batch_vs_single",
-        "RangeProof::verify_batch (batch vs single)",
-        128,
-    ),
-    (
-        "tari_proof_from_bytes",
-        "RangeProof::from_bytes / to_bytes",
-        384,
-    ),
-];
-
-/// The spec of a tari routine.
-pub(crate) fn spec(name: &'static str) -> Spec {
-    let &(_, function, cases) = TARI_ROUTINES
-        .iter()
-        .find(|(n, ..)| *n == name)
-        .unwrap_or_else(|| panic!("{name} is not a tari routine"));
-    Spec::new(name)
-        .family("curve25519")
-        .subject(TARI, function)
-        .cases(cases)
-}
-
-/// The mode of a batch routine.
-pub(crate) fn mode(name: &str) -> Mode {
-    match name {
-        "tari_batch_verify" => Mode::BatchVerify,
-        "tari_mask_recovery" => Mode::MaskRecovery,
-        "tari_batch_vs_single" => Mode::BatchVsSingle,
-        _ => panic!("{name} is not a batch routine"),
-    }
-}
-
-/// The tari routines.
-pub fn routines() -> Vec<Box<dyn DynRoutine>> {
-    let mut v: Vec<Box<dyn DynRoutine>> = [
-        "tari_batch_verify",
-        "tari_mask_recovery",
-        "tari_batch_vs_single",
-    ]
-    .into_iter()
-    .map(|name| Box::new(check(spec(name), mode(name), Tari)) as Box<dyn DynRoutine>)
-    .collect();
-    v.push(Box::new(check_from_bytes(
-        spec("tari_proof_from_bytes"),
-        Box::new(crate::subjects::tari::reserialize),
-    )));
-    v
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::adapters::tari::Tari;
 
     #[test]
     fn the_layout_accepts_every_pool_proof_with_l_r_pairs() {
@@ -1347,7 +1044,7 @@ mod tests {
             .collect();
         entries.push(entry(pool, fam.foreign_proofs[0], ParamsChoice::Foreign));
         let run = |entries: &[Entry]| {
-            crate::subjects::tari::verify_entries(&Tari, pool, f, entries, Action::VerifyOnly)
+            crate::adapters::tari::verify_entries(&Tari, pool, f, entries, Action::VerifyOnly)
         };
         assert!(
             run(&entries).is_ok(),

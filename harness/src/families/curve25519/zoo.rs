@@ -8,17 +8,18 @@
 //! dalek dispatches, so each variant breaks exactly one path. tari's verifier internals are
 //! private too; its variants wrap `verify_batch` and skip or alter one step of it.
 
-use super::encoding::{self, CompressOp};
-use super::msm::{self, vartime_path, MsmInput, MsmKind, MsmSubject};
 use super::tari as tari_check;
 use super::{dalek_spec, DalekRoutine};
-use crate::engine::{DynRoutine, Outcome};
-use crate::gen::edwards::{Flavor, Repr};
-use crate::subjects::dalek::{self, optional_points, points, run_msm, scalars, DalekGroup};
-use crate::subjects::tari::{
+use crate::adapters::dalek::{self, optional_points, points, run_msm, scalars, DalekGroup};
+use crate::adapters::tari::{
     chunk_uses_pippenger, reserialize, shares_precomputation, BatchVerifier, Shape, CHUNK,
 };
-use crate::zoo::ZooVariant;
+use crate::declare::ZooVariant;
+use crate::engine::{DynRoutine, Outcome};
+use crate::generators::edwards::{Flavor, Repr};
+use crate::shapes::batch_verify::Mode;
+use crate::shapes::edwards_encoding::{self as encoding, CompressOp};
+use crate::shapes::edwards_msm::{self as msm, vartime_path, MsmInput, MsmKind, MsmSubject};
 use curve25519_dalek::edwards::EdwardsPoint;
 use curve25519_dalek::ristretto::RistrettoPoint;
 use curve25519_dalek::scalar::Scalar;
@@ -766,8 +767,12 @@ fn from_bytes_trailing_accepted(bytes: &[u8]) -> Result<Vec<u8>, String> {
 
 fn tari_variant(name: &'static str, subject: impl BatchVerifier) -> Box<dyn DynRoutine> {
     Box::new(tari_check::check(
-        tari_check::spec(name),
-        tari_check::mode(name),
+        super::FAMILY.spec(name),
+        match name {
+            "tari_batch_verify" => Mode::BatchVerify,
+            "tari_mask_recovery" => Mode::MaskRecovery,
+            _ => Mode::BatchVsSingle,
+        },
         subject,
     ))
 }
@@ -1001,7 +1006,7 @@ pub(super) fn variants() -> Vec<ZooVariant> {
              non-canonical serializations accepted)",
             "extended_1, extended_32",
             Box::new(tari_check::check_from_bytes(
-                tari_check::spec("tari_proof_from_bytes"),
+                super::FAMILY.spec("tari_proof_from_bytes"),
                 Box::new(from_bytes_trailing_accepted),
             )),
         ),
@@ -1023,7 +1028,7 @@ mod tests {
                     acc + (BigInt::from(d) << (i * w))
                 })
         };
-        let l = crate::gen::edwards::order();
+        let l = crate::generators::edwards::order();
         for s in [
             l - 1u8,
             l - 12345u32,

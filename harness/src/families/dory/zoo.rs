@@ -3,15 +3,15 @@
 //! names the bug and the input that triggers it.
 
 use super::{spec, ARK_MSM_WINDOWS};
-use crate::gen::points::Jacobian;
+use crate::adapters::ark::{self, ArkCurve};
+use crate::declare::ZooVariant;
+use crate::generators::points::Jacobian;
 use crate::shapes::fold::FieldFold;
 use crate::shapes::gt::{GtMultiExp, GtScale};
 use crate::shapes::msm::{AffineMsm, Msm};
 use crate::shapes::normalize::NormalizeBatch;
 use crate::shapes::vector::{BasesThenAdd, FixedBaseVectorScalarMul, VsThenAdd};
 use crate::shapes::{self};
-use crate::subjects::ark::{self, ArkCurve};
-use crate::zoo::ZooVariant;
 use ark_bn254::{Fq12, Fr};
 use ark_ec::pairing::PairingOutput;
 use ark_ec::short_weierstrass::{Affine, Projective};

@@ -36,11 +36,11 @@
 //! coordinates, points off the curve. The special points are searched for once with the
 //! oracle and cached. Entry points: `entry_affine`, `entry_x_only`.
 
+use crate::adapters::ecsm::{to_reference, Arith, EcsmBase, EcsmSubject, Rejection, Rows};
 use crate::engine::panic::{capture, PanicReport};
 use crate::engine::{compare, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
-use crate::gen::Gen;
+use crate::generators::Gen;
 use crate::shapes::Spec;
-use crate::subjects::ecsm::{to_reference, Arith, EcsmBase, EcsmSubject, Rejection, Rows};
 use ecdiff_oracles::curves::secp256k1;
 use ecdiff_oracles::ecsm::{
     self as reference, check_relations, from_le, n, p, recover_y_even, to_le_32, ReferenceWitness,

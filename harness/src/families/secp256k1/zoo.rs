@@ -9,15 +9,15 @@
 
 mod lazy_point;
 
-use super::points::{
-    self, BatchNormalizeKind, Enc, Form, FormsResult, FormsSubject, LincombCase, LincombKind,
-    MulByGeneratorKind, MulKind, MulTerm, PointInput, ToAffineKind,
-};
 use super::{ecsm, field, spec};
-use crate::families::secp256k1::field::FieldOp;
-use crate::subjects::ecsm::FlawedEcsm;
-use crate::subjects::k256::{built_014, form, k256_013_step, sec1_014, FieldExec, K256Field};
-use crate::zoo::ZooVariant;
+use crate::adapters::ecsm::FlawedEcsm;
+use crate::adapters::k256::{built_014, form, k256_013_step, sec1_014, K256Field};
+use crate::declare::ZooVariant;
+use crate::shapes::lazy_field::{FieldExec, FieldOp};
+use crate::shapes::sec1_points::{
+    self as points, BatchNormalizeKind, Enc, Form, FormsResult, FormsSubject, LincombCase,
+    LincombKind, MulByGeneratorKind, MulKind, MulTerm, PointInput, ToAffineKind,
+};
 use ecsm_witness::Flaw;
 use k256_013::elliptic_curve::subtle::{ConditionallySelectable, ConstantTimeEq};
 use k256_013::FieldElement as Fe;
@@ -37,6 +37,8 @@ use std::sync::OnceLock;
 struct NegateDeclaresOne;
 
 impl FieldExec for NegateDeclaresOne {
+    type Reg = Fe;
+
     fn load(&self, be: &[u8; 32]) -> Fe {
         K256Field.load(be)
     }
@@ -53,6 +55,10 @@ impl FieldExec for NegateDeclaresOne {
     fn read(&self, v: &Fe) -> [u8; 32] {
         K256Field.read(v)
     }
+
+    fn checker_active(&self) -> bool {
+        K256Field.checker_active()
+    }
 }
 
 /// Normalizations elided: `normalize_weak()` and `normalize()` return their operand
@@ -65,6 +71,8 @@ impl FieldExec for NegateDeclaresOne {
 struct NormalizationsElided;
 
 impl FieldExec for NormalizationsElided {
+    type Reg = Fe;
+
     fn load(&self, be: &[u8; 32]) -> Fe {
         K256Field.load(be)
     }
@@ -80,6 +88,10 @@ impl FieldExec for NormalizationsElided {
 
     fn read(&self, v: &Fe) -> [u8; 32] {
         K256Field.read(v)
+    }
+
+    fn checker_active(&self) -> bool {
+        K256Field.checker_active()
     }
 }
 

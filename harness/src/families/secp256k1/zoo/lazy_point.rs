@@ -13,7 +13,7 @@ use k256_013::elliptic_curve::subtle::{Choice, ConditionallySelectable, Constant
 use k256_013::FieldElement as Fe;
 use num_bigint::BigUint;
 
-use crate::families::secp256k1::points::{Enc, PointInput, Recipe};
+use crate::shapes::sec1_points::{Enc, PointInput, Recipe};
 
 const B: u32 = 7;
 

@@ -216,6 +216,10 @@ pub fn intern(name: String) -> &'static str {
     leaked
 }
 
+/// The size of the byte buffers the suites, the campaign and the corpus seeding feed the
+/// decoder.
+pub const CASE_BYTES: usize = 256;
+
 /// The input bytes of case `index` of a seeded run of `routine`: what the CLI and the suites
 /// feed the decoder, and what a finding's corpus file holds.
 pub fn case_bytes(seed: u64, routine: &str, index: u64, len: usize) -> Vec<u8> {

@@ -13,12 +13,14 @@
 //!
 //! Every API form runs under its own panic capture, so a panic names the form it came from.
 
-use crate::engine::panic::capture;
-use crate::families::secp256k1::field::FieldOp;
-use crate::families::secp256k1::points::{
+use crate::engine::panic::{capture, PanicReport};
+use crate::engine::{Expected, Verdict, VerdictKind};
+use crate::shapes::lazy_field::{FieldExec, FieldOp};
+use crate::shapes::sec1_points::{
     Enc, Form, FormPanic, FormsResult, FormsSubject, LincombCase, MulTerm, PointInput, Recipe,
 };
 use num_bigint::BigUint;
+use num_traits::Zero;
 use std::sync::OnceLock;
 
 /// k256 0.13.4 (with `expose-field`).
@@ -39,16 +41,6 @@ fn be32(v: &BigUint) -> [u8; 32] {
 
 /// k256 0.13.4's field element (the register type of [`FieldExec`]).
 pub use k256_013::FieldElement as Fe013;
-
-/// A lazy-field program executor under test (k256 0.13.4's `FieldElement`).
-pub trait FieldExec: Send + Sync + 'static {
-    /// `FieldElement::from_bytes` of a canonical big-endian value.
-    fn load(&self, be: &[u8; 32]) -> Fe013;
-    /// Carries out one operation on the registers.
-    fn step(&self, op: &FieldOp, regs: &mut [Fe013]);
-    /// The canonical big-endian value (`to_bytes()`, which normalizes first).
-    fn read(&self, v: &Fe013) -> [u8; 32];
-}
 
 /// k256 0.13.4's `FieldElement`, each operation as k256 spells it (`Sub` is
 /// `self + (−rhs)`, i.e. `negate(1)`).
@@ -74,6 +66,8 @@ pub fn k256_013_step(op: &FieldOp, r: &mut [Fe013]) {
 }
 
 impl FieldExec for K256Field {
+    type Reg = Fe013;
+
     fn load(&self, be: &[u8; 32]) -> Fe013 {
         Option::from(Fe013::from_bytes(&(*be).into())).expect("canonical initial value")
     }
@@ -84,6 +78,10 @@ impl FieldExec for K256Field {
 
     fn read(&self, v: &Fe013) -> [u8; 32] {
         v.to_bytes().into()
+    }
+
+    fn checker_active(&self) -> bool {
+        checker_active()
     }
 }
 
@@ -520,6 +518,18 @@ fn bn013_array<const N: usize>(ps: &[k256_013::ProjectivePoint]) -> Option<Vec<V
     Some(out.iter().map(sec1_013).collect())
 }
 
+/// The known finding of [`K256013BatchNormalize`].
+pub const K256_013_BATCH_NORMALIZE_BUG: &str = "k256 0.13.4 batch_normalize detects identities \
+     with z.ct_eq(&FieldElement::ZERO), which misses a lazily reduced zero z (an identity from \
+     arithmetic: P + (−P), P·0, IDENTITY·k), so its batch inversion gets a zero and \
+     CtOption::unwrap panics; fixed upstream in RustCrypto/elliptic-curves#1029 (issue #943)";
+
+/// The second known finding of [`K256013BatchNormalize`].
+pub const K256_013_EMPTY_BATCH_BUG: &str = "k256 0.13.4 batch_normalize of an empty batch: \
+     elliptic-curve 0.13's BatchInvert reports failure for zero elements, and \
+     batch_normalize's CtOption::unwrap panics; fixed upstream in RustCrypto/traits#1884 \
+     (anchors Z38)";
+
 /// k256 0.13.4's `BatchNormalize<[ProjectivePoint; N]>` (`N ≤ 8`), its slice form
 /// `BatchNormalize<[ProjectivePoint]>`, and `group::Curve::batch_normalize` (all three on
 /// 0.13.4's `batch_normalize_generic`, built with `alloc`).
@@ -569,5 +579,43 @@ impl FormsSubject<Vec<PointInput>> for K256013BatchNormalize {
             },
         )?);
         Ok(forms)
+    }
+
+    fn expected(&self, case: &Vec<PointInput>) -> Expected {
+        if case.is_empty() {
+            return Expected::known(VerdictKind::SubjectPanicked, K256_013_EMPTY_BATCH_BUG);
+        }
+        let hit = case
+            .iter()
+            .any(|p| p.log.is_zero() && !k256_013_z_is_literal_zero(p));
+        if hit {
+            Expected::known(VerdictKind::SubjectPanicked, K256_013_BATCH_NORMALIZE_BUG)
+        } else {
+            Expected::AGREE
+        }
+    }
+
+    fn check_panic(&self, case: &Vec<PointInput>, report: &PanicReport) -> Option<Verdict> {
+        if self.expected(case).kind != VerdictKind::SubjectPanicked {
+            return None;
+        }
+        let in_unwrap = report
+            .location
+            .as_deref()
+            .is_some_and(|l| l.replace('\\', "/").contains("/subtle-"));
+        Some(if in_unwrap {
+            Verdict::new(
+                VerdictKind::SubjectPanicked,
+                format!("known finding: subject {report}"),
+            )
+        } else {
+            Verdict::new(
+                VerdictKind::Mismatch,
+                format!(
+                    "expected the known batch_normalize panic (CtOption::unwrap in subtle), \
+                     got another: {report}"
+                ),
+            )
+        })
     }
 }

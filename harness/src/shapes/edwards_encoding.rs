@@ -21,9 +21,9 @@
 //! point the lenient rule gives — any other point is a mismatch.
 
 use crate::engine::{compare, Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
-use crate::gen::edwards::{hex_inputs, point_of, points, EdInput, Flavor, Repr, ReprMode};
-use crate::gen::scalars::{scalar, SCALAR_CLASSES};
-use crate::gen::Gen;
+use crate::generators::edwards::{hex_inputs, point_of, points, EdInput, Flavor, Repr, ReprMode};
+use crate::generators::scalars::{scalar, SCALAR_CLASSES};
+use crate::generators::Gen;
 use crate::shapes::Spec;
 use ecdiff_oracles::curves::ed25519_fp;
 use ecdiff_oracles::edwards::{self, EdPoint};

@@ -24,11 +24,11 @@
 //! double-and-add over the decoded inputs) for up to 64 terms.
 
 use crate::engine::{compare, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
-use crate::gen::edwards::{
+use crate::generators::edwards::{
     hex_inputs, known_log_sum, points, EdInput, Flavor, Repr, ReprMode, REPR_CLASSES,
 };
-use crate::gen::scalars::{scalar, SCALAR_CLASSES};
-use crate::gen::Gen;
+use crate::generators::scalars::{scalar, SCALAR_CLASSES};
+use crate::generators::Gen;
 use crate::shapes::{hex_scalars, Spec};
 use ecdiff_oracles::edwards;
 use num_bigint::BigUint;

@@ -130,7 +130,7 @@ fn runs(g: &mut Gen, bits: u64) -> BigUint {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gen::case_bytes;
+    use crate::generators::case_bytes;
 
     fn order() -> BigUint {
         // The BN254 scalar field order.

@@ -29,10 +29,10 @@
 //! sides of the crossover ([`first_pippenger_batch`]).
 
 use crate::engine::Outcome;
-use crate::families::curve25519::tari::{
+use crate::generators::edwards::order;
+use crate::shapes::batch_verify::{
     Action, Entry, MaskSlot, MaskValue, Mode, ParamsChoice, TariCase, TariOutput,
 };
-use crate::gen::edwards::order;
 use curve25519_dalek::ristretto::RistrettoPoint;
 use curve25519_dalek::scalar::Scalar;
 use rand_chacha_010::ChaCha12Rng;
@@ -449,6 +449,15 @@ impl BatchVerifier for Tari {
     }
 }
 
+/// tari's `VerifyAction` for a case's action.
+pub fn verify_action(action: Action) -> VerifyAction {
+    match action {
+        Action::VerifyOnly => VerifyAction::VerifyOnly,
+        Action::RecoverAndVerify => VerifyAction::RecoverAndVerify,
+        Action::RecoverOnly => VerifyAction::RecoverOnly,
+    }
+}
+
 /// Whether two parameters share their precomputation `Arc` (what tari's
 /// `shares_generator_data` checks; that method is crate-private, `precomp()` is public).
 pub fn shares_precomputation(a: &Params, b: &Params) -> bool {
@@ -518,7 +527,12 @@ pub fn verify_entries(
         proofs.push(proof);
     }
     let masks = verifier
-        .verify_batch(&mut transcripts, &statements, &proofs, action.tari())
+        .verify_batch(
+            &mut transcripts,
+            &statements,
+            &proofs,
+            verify_action(action),
+        )
         .map_err(|e| e.to_string())?;
     Ok(masks
         .iter()

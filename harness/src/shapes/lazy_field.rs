@@ -33,14 +33,14 @@
 //!   the verdict (the detail says whether release k256's value at that step happened to be
 //!   right).
 //!
-//! Whether k256's checker is compiled in is probed once at run time
-//! ([`crate::subjects::k256::checker_active`]), not assumed from the harness's profile.
+//! Whether the library's checker is compiled in is asked of the executor at run time
+//! ([`FieldExec::checker_active`]; k256's adapter probes it once), not assumed from the
+//! harness's profile.
 
 use crate::engine::panic::{capture, PanicReport};
 use crate::engine::{compare, Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
-use crate::gen::Gen;
+use crate::generators::Gen;
 use crate::shapes::Spec;
-use crate::subjects::k256::{checker_active, FieldExec};
 use ecdiff_oracles::ecsm::p;
 use ecdiff_oracles::lazy::{ContractViolation, ShadowFe, MAX_MAGNITUDE, MUL_MAX_MAGNITUDE};
 use num_bigint::BigUint;
@@ -299,10 +299,26 @@ pub fn shadow_run(prog: &FieldProgram) -> FieldRun {
     FieldRun { values, stop: None }
 }
 
+/// A lazy-field program executor under test: the library's field element as registers, each
+/// operation as the library spells it.
+pub trait FieldExec: Send + Sync + 'static {
+    /// The library's field element.
+    type Reg: Copy;
+    /// The element of a canonical big-endian value.
+    fn load(&self, be: &[u8; 32]) -> Self::Reg;
+    /// Carries out one operation on the registers.
+    fn step(&self, op: &FieldOp, regs: &mut [Self::Reg]);
+    /// The canonical big-endian value (normalizing first).
+    fn read(&self, v: &Self::Reg) -> [u8; 32];
+    /// Whether the library's magnitude checker is compiled in (k256: under
+    /// `debug_assertions`), probed at run time.
+    fn checker_active(&self) -> bool;
+}
+
 /// The subject: the program on `exec`, one panic capture per step. A panic raised by a
 /// contract check (k256's `field` module, or the shadow) stops the run at that step; any
 /// other panic is the subject's.
-pub fn run_program(exec: &dyn FieldExec, prog: &FieldProgram) -> Outcome<FieldRun> {
+pub fn run_program<E: FieldExec + ?Sized>(exec: &E, prog: &FieldProgram) -> Outcome<FieldRun> {
     let mut regs: Vec<_> = prog.init.iter().map(|v| exec.load(&be32(v))).collect();
     let mut values = Vec::with_capacity(prog.ops.len());
     for (i, op) in prog.ops.iter().enumerate() {
@@ -684,17 +700,14 @@ fn first_violation(init: &[BigUint], ops: &[FieldOp]) -> Option<usize> {
 // The routine.
 
 /// The `k256_field` routine with a given executor (k256 itself, or a zoo variant).
-pub struct FieldCheck {
+pub struct FieldCheck<E> {
     spec: Spec,
-    exec: Box<dyn FieldExec>,
+    exec: E,
 }
 
 /// The check of a lazy-field executor.
-pub fn check(spec: Spec, exec: impl FieldExec) -> FieldCheck {
-    FieldCheck {
-        spec,
-        exec: Box::new(exec),
-    }
+pub fn check<E: FieldExec>(spec: Spec, exec: E) -> FieldCheck<E> {
+    FieldCheck { spec, exec }
 }
 
 /// Why programs built to break the contract are expected to give `contract_violation`.
@@ -707,7 +720,7 @@ fn first_diff(s: &[[u8; 32]], o: &[[u8; 32]]) -> Option<usize> {
     s.iter().zip(o).position(|(a, b)| a != b)
 }
 
-impl FieldCheck {
+impl<E: FieldExec> FieldCheck<E> {
     fn compare_runs(&self, prog: &FieldProgram, s: &FieldRun, o: &FieldRun) -> Verdict {
         use VerdictKind as K;
         if let (Some(planned), Some(stop)) = (prog.planned_break, &o.stop) {
@@ -782,7 +795,7 @@ impl FieldCheck {
                             f.step, prog.ops[f.step], pred.step, pred.why, f.why
                         ),
                     ),
-                    None if checker_active() => Verdict::new(
+                    None if self.exec.checker_active() => Verdict::new(
                         K::Mismatch,
                         format!(
                             "the shadow predicts a violation at step {} ({op}: {}), but k256's \
@@ -812,7 +825,7 @@ impl FieldCheck {
     }
 }
 
-impl Routine for FieldCheck {
+impl<E: FieldExec> Routine for FieldCheck<E> {
     type Case = FieldProgram;
     type Output = FieldRun;
 
@@ -833,7 +846,7 @@ impl Routine for FieldCheck {
     }
 
     fn subject(&self, prog: &FieldProgram) -> Outcome<FieldRun> {
-        run_program(&*self.exec, prog)
+        run_program(&self.exec, prog)
     }
 
     fn oracle(&self, prog: &FieldProgram) -> Outcome<FieldRun> {

@@ -445,7 +445,7 @@ fn nonzero<C: SwGroup>(g: &mut Gen, c: &C) -> C::F {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gen::case_bytes;
+    use crate::generators::case_bytes;
 
     fn check_claims<C: SwGroup>(c: &C) {
         let curve = c.curve();

@@ -359,7 +359,7 @@ pub fn hex_inputs(ps: &[EdInput]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gen::case_bytes;
+    use crate::generators::case_bytes;
 
     fn check_claims(flavor: Flavor) {
         let mut seen = std::collections::BTreeSet::new();

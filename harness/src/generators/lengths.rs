@@ -9,7 +9,7 @@
 use super::{Bias, Gen};
 
 /// A routine's length distribution.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Lengths {
     /// The largest length drawn by `len_random` and the uniform baseline.
     pub max: usize,
@@ -20,6 +20,27 @@ pub struct Lengths {
 }
 
 impl Lengths {
+    /// Lengths `0..=max`, without thresholds.
+    pub const fn up_to(max: usize) -> Self {
+        Lengths {
+            max,
+            thresholds: &[],
+            allow_empty: true,
+        }
+    }
+
+    /// The same with algorithm thresholds to straddle: (name, first length of the new regime).
+    pub const fn thresholds(mut self, thresholds: &'static [(&'static str, usize)]) -> Self {
+        self.thresholds = thresholds;
+        self
+    }
+
+    /// The same without the empty input (an API that rejects it by contract).
+    pub const fn non_empty(mut self) -> Self {
+        self.allow_empty = false;
+        self
+    }
+
     /// Every class [`Lengths::draw`] can record for this spec.
     pub fn classes(&self) -> Vec<&'static str> {
         let mut v = Vec::new();
@@ -86,7 +107,7 @@ impl Lengths {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gen::case_bytes;
+    use crate::generators::case_bytes;
 
     #[test]
     fn thresholds_are_hit_on_both_sides() {

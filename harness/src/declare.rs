@@ -1,0 +1,161 @@
+//! One routine, one row: the declaration a family table holds for each routine, and for each
+//! bug-zoo variant.
+//!
+//! A family (`families/<family>.rs`) declares its routines once, in a `const` table of
+//! [`RoutineRow`]s: name, subject crate and version, function, lengths and thresholds, default
+//! budget, and how to build the check from a public [`crate::shapes`] constructor and an
+//! adapter. Everything else comes from the table: the registry (`crate::routines`),
+//! `ecdiff list`, one `#[test]` per routine in debug and release (`tests/routines.rs`
+//! enumerates the registry), the cargo-fuzz targets and corpus folders (generated from the
+//! registry and checked for drift), and the README's routine table (likewise).
+//!
+//! ```ignore
+//! pub const ROUTINES: &[RoutineRow] = &[
+//!     RoutineRow {
+//!         name: "dory_g1_msm",
+//!         subject: DORY,
+//!         function: "G1Routines::msm",
+//!         lengths: Lengths::up_to(300).thresholds(ARK_MSM_WINDOWS),
+//!         cases: 320,
+//!         build: |spec| Box::new(msm::check::<Bn254G1, _>(spec, Dory)),
+//!     },
+//! ];
+//! ```
+//!
+//! A bug-zoo variant is a [`ZooRow`] next to the routine it breaks: it builds the same check
+//! with a broken subject from the routine's own [`Spec`], so it sees exactly the cases the
+//! routine's suite sees.
+
+use crate::engine::DynRoutine;
+use crate::generators::lengths::Lengths;
+use crate::shapes::Spec;
+
+/// The declaration of one routine.
+#[derive(Clone, Copy, Debug)]
+pub struct RoutineRow {
+    /// Stable lower-case name: the fuzz target, corpus folder, CLI name and test name.
+    pub name: &'static str,
+    /// The crate and version under test, e.g. `dory-pcs 0.5.0`.
+    pub subject: &'static str,
+    /// The code path under test, e.g. `G1Routines::msm`.
+    pub function: &'static str,
+    /// Input lengths and the algorithm thresholds to straddle.
+    pub lengths: Lengths,
+    /// Default case count (`cargo test` and the CLI's default campaign).
+    pub cases: u32,
+    /// Builds the check from the row's [`Spec`].
+    pub build: fn(Spec) -> Box<dyn DynRoutine>,
+}
+
+impl RoutineRow {
+    /// The row's spec, as the check (and any zoo variant of it) receives it.
+    pub fn spec(&self, family: &'static str) -> Spec {
+        Spec {
+            name: self.name,
+            family,
+            subject: self.subject,
+            function: self.function,
+            lengths: self.lengths,
+            default_cases: self.cases,
+        }
+    }
+}
+
+/// A family: its name and its table.
+#[derive(Clone, Copy, Debug)]
+pub struct Family {
+    /// The family's name (`dory`, `secp256k1`, `curve25519`).
+    pub name: &'static str,
+    /// One row per routine.
+    pub routines: &'static [RoutineRow],
+}
+
+impl Family {
+    /// The spec of the routine `name` of this family.
+    ///
+    /// # Panics
+    ///
+    /// If the family declares no such routine (a typo in a zoo row).
+    pub fn spec(&self, name: &str) -> Spec {
+        self.routines
+            .iter()
+            .find(|r| r.name == name)
+            .unwrap_or_else(|| panic!("no {}-family routine named {name}", self.name))
+            .spec(self.name)
+    }
+
+    /// Builds every routine of the family.
+    pub fn build(&self) -> impl Iterator<Item = Box<dyn DynRoutine>> + '_ {
+        self.routines.iter().map(|r| (r.build)(r.spec(self.name)))
+    }
+}
+
+/// A deliberately broken variant of a routine (the bug zoo, feature `zoo`).
+#[derive(Clone, Copy, Debug)]
+pub struct ZooRow {
+    /// Stable variant name, `<routine>__<bug>`.
+    pub name: &'static str,
+    /// The routine it breaks.
+    pub routine: &'static str,
+    /// The real bug it models, with its reference (library, issue or commit).
+    pub bug: &'static str,
+    /// The input class that triggers it.
+    pub trigger: &'static str,
+    /// Builds the broken check from the routine's spec.
+    pub build: fn(Spec) -> Box<dyn DynRoutine>,
+}
+
+/// One broken variant, built.
+pub struct ZooVariant {
+    /// Stable variant name, e.g. `dory_g1_msm__zscan_first_base_only`.
+    pub name: &'static str,
+    /// The built-in routine it breaks.
+    pub routine: &'static str,
+    /// The real bug it models, with its reference (library, issue or commit).
+    pub bug: &'static str,
+    /// The input class that triggers it.
+    pub trigger: &'static str,
+    /// The routine with the broken subject.
+    pub check: Box<dyn DynRoutine>,
+}
+
+impl ZooVariant {
+    /// A variant of `routine` whose broken subject `check` runs.
+    pub fn new(
+        name: &'static str,
+        routine: &'static str,
+        bug: &'static str,
+        trigger: &'static str,
+        check: impl DynRoutine + 'static,
+    ) -> Self {
+        Self::boxed(name, routine, bug, trigger, Box::new(check))
+    }
+
+    /// [`ZooVariant::new`] for a check that is already boxed.
+    pub fn boxed(
+        name: &'static str,
+        routine: &'static str,
+        bug: &'static str,
+        trigger: &'static str,
+        check: Box<dyn DynRoutine>,
+    ) -> Self {
+        ZooVariant {
+            name,
+            routine,
+            bug,
+            trigger,
+            check,
+        }
+    }
+
+    /// Builds a [`ZooRow`] of `family`.
+    pub fn from_row(family: &Family, row: &ZooRow) -> Self {
+        Self::boxed(
+            row.name,
+            row.routine,
+            row.bug,
+            row.trigger,
+            (row.build)(family.spec(row.routine)),
+        )
+    }
+}
