@@ -4,7 +4,7 @@
 //! `cargo bench -p ecdiff-oracles -- --warm-up-time 1 --measurement-time 3`
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use ecdiff_oracles::curves::{Bn254G1, Bn254G2, Secp256k1};
+use ecdiff_oracles::curves::{Bn254G1, Bn254G2, Secp256k1, P256, P384};
 use ecdiff_oracles::edwards::Ed25519;
 use ecdiff_oracles::group::{known_log_msm, Group};
 use num_bigint::BigUint;
@@ -49,6 +49,8 @@ fn scalar_multiplication(c: &mut Criterion) {
     bench_group(c, &Bn254G1);
     bench_group(c, &Bn254G2);
     bench_group(c, &Secp256k1);
+    bench_group(c, &P256);
+    bench_group(c, &P384);
     bench_group(c, &Ed25519);
 }
 

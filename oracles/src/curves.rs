@@ -1,5 +1,5 @@
-//! Curve and field constants: BN254 (alt_bn128) G1 and G2, secp256k1, and the fields of
-//! edwards25519.
+//! Curve and field constants: BN254 (alt_bn128) G1 and G2, secp256k1, P-256, P-384, and the
+//! fields of edwards25519.
 //!
 //! Every constant is built once in a `OnceLock` and handed out as `&'static`. Sources:
 //!
@@ -9,6 +9,9 @@
 //!   the BN polynomials 36x⁴ + 36x³ + 24x² + 6x + 1 and 36x⁴ + 36x³ + 18x² + 6x + 1 at
 //!   x = [`BN254_X`] (Barreto–Naehrig, SAC 2005); the tests recompute them.
 //! * secp256k1: SEC 2 v2 §2.4.1.
+//! * P-256 (secp256r1) and P-384 (secp384r1): SEC 2 v2 §2.4.2 and §2.5.1
+//!   (<https://www.secg.org/sec2-v2.pdf>; the same values as FIPS 186-4 §D.1.2.3 and
+//!   §D.1.2.4). Both are plain data for [`nist_curve`]: y² = x³ − 3x + b with cofactor 1.
 //! * edwards25519: RFC 8032 §5.1 (p = 2²⁵⁵ − 19,
 //!   ℓ = 2²⁵² + 27742317777372353535851937790883648493).
 //!
@@ -161,6 +164,133 @@ pub fn secp256k1() -> &'static Curve<Fp> {
     })
 }
 
+prime_field!(
+    /// P-256 (secp256r1) base field, p = 2²⁵⁶ − 2²²⁴ + 2¹⁹² + 2⁹⁶ − 1 (SEC 2 v2 §2.4.2).
+    p256_fp,
+    "p256_fp",
+    hex("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff")
+);
+prime_field!(
+    /// P-256 scalar field, n = 0xffffffff00000000ffff…fc632551 (SEC 2 v2 §2.4.2).
+    p256_n,
+    "p256_n",
+    hex("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551")
+);
+prime_field!(
+    /// P-384 (secp384r1) base field, p = 2³⁸⁴ − 2¹²⁸ − 2⁹⁶ + 2³² − 1 (SEC 2 v2 §2.5.1).
+    p384_fp,
+    "p384_fp",
+    hex(concat!(
+        "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe",
+        "ffffffff0000000000000000ffffffff"
+    ))
+);
+prime_field!(
+    /// P-384 scalar field, n = 0xffff…ccc52973 (SEC 2 v2 §2.5.1).
+    p384_n,
+    "p384_n",
+    hex(concat!(
+        "ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf",
+        "581a0db248b0a77aecec196accc52973"
+    ))
+);
+
+/// The domain parameters T = (p, a, b, G, n, h) of a short Weierstrass curve over a prime
+/// field, as SEC 2 v2 §2.2.2 tabulates them: big-endian hexadecimal, no `0x`. The field is
+/// passed as the `&'static` [`PrimeField`] of p so that points can refer to it.
+pub struct CurveParams {
+    /// The coefficient a, in [0, p).
+    pub a: &'static str,
+    /// The coefficient b, in [0, p).
+    pub b: &'static str,
+    /// x of the base point G.
+    pub gx: &'static str,
+    /// y of the base point G.
+    pub gy: &'static str,
+    /// The cofactor h = #E(𝔽ₚ)/n.
+    pub h: u32,
+}
+
+/// The curve y² = x³ + a·x + b over `field` with base point G of prime order `order`, built
+/// from SEC 2 style domain parameters: a new NIST/SEC curve is a data change only.
+/// [`Curve::new`] asserts that G is on the curve; the tests check n·G = O, the primality of p
+/// and n, and 4a³ + 27b² ≠ 0.
+pub fn nist_curve(
+    name: &'static str,
+    field: &'static PrimeField,
+    order: &PrimeField,
+    params: &CurveParams,
+) -> Curve<Fp> {
+    let elem = |digits: &str| {
+        field
+            .from_canonical(&hex(digits))
+            .expect("SEC 2 parameters are canonical field elements")
+    };
+    Curve::new(
+        name,
+        elem(params.a),
+        elem(params.b),
+        order.modulus().clone(),
+        BigUint::from(params.h),
+        Point::Affine {
+            x: elem(params.gx),
+            y: elem(params.gy),
+        },
+    )
+}
+
+/// P-256 (secp256r1, NIST P-256): y² = x³ − 3x + b over [`p256_fp`], with the SEC 2 v2
+/// §2.4.2 base point and cofactor 1.
+pub fn p256() -> &'static Curve<Fp> {
+    static CURVE: OnceLock<Curve<Fp>> = OnceLock::new();
+    CURVE.get_or_init(|| {
+        nist_curve(
+            "p256",
+            p256_fp(),
+            p256_n(),
+            &CurveParams {
+                a: "ffffffff00000001000000000000000000000000fffffffffffffffffffffffc",
+                b: "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b",
+                gx: "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296",
+                gy: "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5",
+                h: 1,
+            },
+        )
+    })
+}
+
+/// P-384 (secp384r1, NIST P-384): y² = x³ − 3x + b over [`p384_fp`], with the SEC 2 v2
+/// §2.5.1 base point and cofactor 1.
+pub fn p384() -> &'static Curve<Fp> {
+    static CURVE: OnceLock<Curve<Fp>> = OnceLock::new();
+    CURVE.get_or_init(|| {
+        nist_curve(
+            "p384",
+            p384_fp(),
+            p384_n(),
+            &CurveParams {
+                a: concat!(
+                    "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe",
+                    "ffffffff0000000000000000fffffffc"
+                ),
+                b: concat!(
+                    "b3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875a",
+                    "c656398d8a2ed19d2a85c8edd3ec2aef"
+                ),
+                gx: concat!(
+                    "aa87ca22be8b05378eb1c71ef320ad746e1d3b628ba79b9859f741e082542a38",
+                    "5502f25dbf55296c3a545e3872760ab7"
+                ),
+                gy: concat!(
+                    "3617de4a96262c6f5d9e98bf9292dc29f8f41dbd289a147ce9da3113b5f0b8c0",
+                    "0a60b1ce1d7e819d7a431d7c90ea0e5f"
+                ),
+                h: 1,
+            },
+        )
+    })
+}
+
 macro_rules! curve_group {
     ($(#[$doc:meta])* $ty:ident, $field:ty, $curve:ident) => {
         $(#[$doc])*
@@ -214,4 +344,16 @@ curve_group!(
     Secp256k1,
     Fp,
     secp256k1
+);
+curve_group!(
+    /// P-256 (secp256r1) as a [`Group`]: hub = the SEC 2 generator.
+    P256,
+    Fp,
+    p256
+);
+curve_group!(
+    /// P-384 (secp384r1) as a [`Group`]: hub = the SEC 2 generator.
+    P384,
+    Fp,
+    p384
 );

@@ -12,6 +12,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod bls12_381;
 pub mod curves;
 pub mod ecsm;
 pub mod edwards;
@@ -20,6 +21,7 @@ pub mod group;
 pub mod gt;
 pub mod lazy;
 pub mod ristretto;
+pub mod sec1;
 pub mod tower;
 pub mod weierstrass;
 mod window;

@@ -5,6 +5,7 @@ use ecdiff_oracles::curves::{
     bn254_fq, bn254_fr, bn254_g1, bn254_g2, bn254_twist_b, ed25519_fp, ed25519_l, secp256k1,
     secp256k1_fp, secp256k1_n, BN254_X,
 };
+use ecdiff_oracles::curves::{p256, p256_fp, p256_n, p384, p384_fp, p384_n};
 use ecdiff_oracles::edwards;
 use ecdiff_oracles::field::{Field, Fp, PrimeField};
 use ecdiff_oracles::gt;
@@ -61,6 +62,72 @@ fn moduli_and_orders_are_probable_primes() {
         &(bn254_fq().modulus() * bn254_fr().modulus())
     ));
     assert!(!probably_prime(&BigUint::from(561u32)));
+}
+
+/// P-256 and P-384 (SEC 2 v2 §2.4.2, §2.5.1): p and n probable primes, p of generalized-Mersenne
+/// form (FIPS 186-4 §D.2), p ≡ 3 (mod 4), a = −3, 4a³ + 27b² ≠ 0 (non-singular), G on the curve
+/// with n·G = O, n within the Hasse bound |p + 1 − n| ≤ 2√p (so n = #E and h = 1), and random
+/// curve points of order n.
+#[test]
+fn nist_p256_p384_constants() {
+    let two = |e: u32| BigUint::one() << e;
+    let cases = [
+        (
+            p256(),
+            p256_fp(),
+            p256_n(),
+            two(256) - two(224) + two(192) + two(96) - 1u8,
+        ),
+        (
+            p384(),
+            p384_fp(),
+            p384_n(),
+            two(384) - two(128) - two(96) + two(32) - 1u8,
+        ),
+    ];
+    for (curve, fp, n, mersenne) in cases {
+        let p = fp.modulus();
+        assert_eq!(p, &mersenne, "{}: generalized-Mersenne p", curve.name);
+        assert!(
+            probably_prime(p) && probably_prime(n.modulus()),
+            "{}",
+            curve.name
+        );
+        assert_eq!(p % 4u8, BigUint::from(3u8), "{}: p ≡ 3 (mod 4)", curve.name);
+        assert_eq!(curve.a, fp.from_i64(-3), "{}: a = −3", curve.name);
+        let discriminant = fp
+            .elem(4u8)
+            .mul(&curve.a.pow(&BigUint::from(3u8)))
+            .add(&fp.elem(27u8).mul(&curve.b.square()));
+        assert!(!discriminant.is_zero(), "{}: 4a³ + 27b² ≠ 0", curve.name);
+        assert_eq!(&curve.order, n.modulus());
+        assert_eq!(curve.cofactor, BigUint::one());
+        check_generator(curve);
+        // #E = h·n lies in the Hasse interval [p + 1 − 2√p, p + 1 + 2√p] (Washington,
+        // *Elliptic Curves*, Thm. 4.2): n lies in it and 2n is above it (2√p < 2⌊√p⌋ + 2),
+        // so h = 1.
+        let trace = if p + 1u8 >= curve.order {
+            p + 1u8 - &curve.order
+        } else {
+            &curve.order - p - 1u8
+        };
+        assert!(&trace * &trace <= p * 4u8, "{}: Hasse bound", curve.name);
+        assert!(
+            &curve.order * 2u8 > p + 3u8 + 2u8 * p.sqrt(),
+            "{}: h = 1",
+            curve.name
+        );
+        // Points lifted from small x have order n (cofactor 1).
+        let points: Vec<_> = (0u64..)
+            .filter_map(|x| curve.lift_x(&fp.elem(x)))
+            .take(2)
+            .collect();
+        for q in &points {
+            assert!(curve.is_in_subgroup(q), "{}: n·Q = O", curve.name);
+        }
+    }
+    // Miller–Rabin rejects the product of the two P-256 primes.
+    assert!(!probably_prime(&(p256_fp().modulus() * p256_n().modulus())));
 }
 
 #[test]
@@ -474,4 +541,266 @@ fn pairing_bilinear_and_non_degenerate() {
         (Point::Identity, q),
         (p, Point::Identity)
     ]));
+}
+
+/// BLS12-381: parameters from the BLS polynomials in x, cofactors, twist, tower, Frobenius,
+/// untwisting, the final-exponent identities, and the pairing's bilinearity.
+mod bls12_381_constants {
+    use ecdiff_oracles::bls12_381::curve::interleaved_msm;
+    use ecdiff_oracles::bls12_381::pairing::{
+        generator_pairing, is_in_cyclotomic_subgroup, is_in_gt, pairing, pairing_check,
+        pairing_of_logs, untwist,
+    };
+    use ecdiff_oracles::bls12_381::tower::{fp2_pow, mul_by_xi, xi, Fp12, Fp6};
+    use ecdiff_oracles::bls12_381::{
+        bls12_381_fp, bls12_381_fr, bls12_381_g1, bls12_381_g2, bls12_381_twist_b, BLS_X_ABS,
+        BLS_X_IS_NEGATIVE,
+    };
+    use ecdiff_oracles::field::Field;
+    use ecdiff_oracles::tower::Fp2;
+    use ecdiff_oracles::weierstrass::Point;
+    use num_bigint::{BigInt, BigUint};
+    use num_traits::{One, Zero};
+    use proptest::prelude::*;
+
+    use super::probably_prime;
+
+    /// The signed BLS parameter x = −0xd201000000010000.
+    fn x() -> BigInt {
+        const { assert!(BLS_X_IS_NEGATIVE) };
+        -BigInt::from(BLS_X_ABS)
+    }
+
+    fn big(n: &BigUint) -> BigInt {
+        BigInt::from(n.clone())
+    }
+
+    #[test]
+    fn parameters_from_the_bls_polynomials() {
+        let x = x();
+        let (p, r) = (big(bls12_381_fp().modulus()), big(bls12_381_fr().modulus()));
+        // draft-irtf-cfrg-pairing-friendly-curves §4.2.1 / Barreto–Lynn–Scott 2002.
+        assert_eq!(r, x.pow(4) - x.pow(2) + 1i32, "r = x⁴ − x² + 1");
+        let p_num = (&x - 1i32).pow(2) * (x.pow(4) - x.pow(2) + 1i32);
+        assert!((&p_num % 3i32).is_zero());
+        assert_eq!(p, p_num / 3i32 + &x, "p = (x − 1)²(x⁴ − x² + 1)/3 + x");
+        assert!(probably_prime(bls12_381_fp().modulus()));
+        assert!(probably_prime(bls12_381_fr().modulus()));
+        assert_eq!(bls12_381_fp().bits(), 381);
+        assert_eq!(bls12_381_fr().bits(), 255);
+        assert_eq!(
+            &p % 4i32,
+            BigInt::from(3),
+            "p ≡ 3 (mod 4): u² = −1 is irreducible"
+        );
+        // #E(𝔽ₚ) = p + 1 − t with t = x + 1, and h1 = (x − 1)²/3.
+        let n1 = &p + 1i32 - (&x + 1i32);
+        let g1 = bls12_381_g1();
+        assert_eq!(
+            big(&g1.cofactor),
+            (&x - 1i32).pow(2) / 3i32,
+            "h1 = (x − 1)²/3"
+        );
+        assert_eq!(big(&g1.cofactor) * &r, n1, "h1·r = #E(𝔽ₚ)");
+        // #E′(𝔽ₚ²) for the sextic twist: t₂ = t² − 2p, f² = (4p² − t₂²)/3 and
+        // #E′ = p² + 1 − (t₂ ± 3f)/2 (Hess–Smart–Vercauteren 2006, Prop. 8; the sign is the
+        // one r divides). h2 is that order over r.
+        let t = &x + 1i32;
+        let t2 = t.pow(2) - 2i32 * &p;
+        let f2 = (4i32 * p.pow(2) - t2.pow(2)) / 3i32;
+        let f = f2.sqrt();
+        assert_eq!(&f * &f, f2);
+        let candidates = [
+            p.pow(2) + 1i32 - (&t2 + 3i32 * &f) / 2i32,
+            p.pow(2) + 1i32 - (&t2 - 3i32 * &f) / 2i32,
+        ];
+        let n2 = candidates
+            .iter()
+            .find(|n| (*n % &r).is_zero())
+            .expect("r divides one twist order");
+        assert_eq!(big(&bls12_381_g2().cofactor) * &r, *n2, "h2·r = #E′(𝔽ₚ²)");
+        // Embedding degree 12.
+        let (pu, ru) = (bls12_381_fp().modulus(), bls12_381_fr().modulus());
+        for k in 1..12u32 {
+            assert!(!((pu.pow(k) - 1u8) % ru).is_zero(), "k = {k}");
+        }
+        assert!(((pu.pow(12) - 1u8) % ru).is_zero());
+        // The hard part of the final exponentiation used by zkcrypto/RELIC (Hayashida–
+        // Hayasaka–Teruya, eprint 2020/875): (x − 1)²(x + p)(x² + p² − 1) + 3 = 3(p⁴ − p² + 1)/r.
+        let lambda = (p.pow(4) - p.pow(2) + 1i32) / &r;
+        assert_eq!(
+            (&x - 1i32).pow(2) * (&x + &p) * (x.pow(2) + p.pow(2) - 1i32) + 3i32,
+            3i32 * lambda
+        );
+    }
+
+    #[test]
+    fn twist_tower_and_generators() {
+        let fp = bls12_381_fp();
+        // b′ = 4ξ, ξ = 1 + u neither a square nor a cube in 𝔽ₚ².
+        assert_eq!(bls12_381_twist_b(), xi().scale(&fp.elem(4u8)));
+        assert_eq!(bls12_381_g2().b, bls12_381_twist_b());
+        assert!(!xi().is_square());
+        let p2_minus_1 = fp.modulus().pow(2) - 1u8;
+        assert_ne!(fp2_pow(&xi(), &(&p2_minus_1 / 3u8)), xi().one_like());
+        let a = Fp2::new(fp.elem(1234u32), fp.elem(5678u32));
+        assert_eq!(mul_by_xi(&a), a.mul(&xi()));
+        // v³ = ξ and w² = v in the tower.
+        let zero2 = a.zero_like();
+        let v = Fp6::new(zero2.clone(), a.one_like(), zero2.clone());
+        assert_eq!(v.square().mul(&v), Fp6::from_fp2(xi()));
+        let w = Fp12::new(Fp6::zero(), Fp6::one());
+        assert_eq!(w.square(), Fp12::new(v, Fp6::zero()));
+        // Generators: on the curve, order r, and a cofactor·(random point) is in the subgroup.
+        for (name, ok) in [
+            (
+                "G1",
+                bls12_381_g1().is_in_subgroup(&bls12_381_g1().generator),
+            ),
+            (
+                "G2",
+                bls12_381_g2().is_in_subgroup(&bls12_381_g2().generator),
+            ),
+        ] {
+            assert!(ok, "{name} generator has order r");
+        }
+        let g1 = bls12_381_g1();
+        let p = (1u64..)
+            .find_map(|x| g1.lift_x(&fp.elem(x)))
+            .expect("a point");
+        assert!(!g1.is_in_subgroup(&p), "a random point is not in G1");
+        assert!(g1.is_in_subgroup(&g1.mul(&p, &g1.cofactor)), "h1·P ∈ G1");
+        let g2 = bls12_381_g2();
+        let q = (1u64..)
+            .find_map(|x| g2.lift_x(&Fp2::new(fp.elem(x), fp.one())))
+            .expect("a point");
+        assert!(!g2.is_in_subgroup(&q), "a random point is not in G2");
+        assert!(g2.is_in_subgroup(&g2.mul(&q, &g2.cofactor)), "h2·Q ∈ G2");
+        // ψ maps E′ into E(𝔽ₚ¹²): y² = x³ + 4.
+        let Point::Affine { x, y } = &g2.generator else {
+            panic!("affine")
+        };
+        let (xe, ye) = untwist(x, y);
+        let four = Fp12::from_fp(fp.elem(4u8));
+        assert_eq!(ye.square(), xe.square().mul(&xe).add(&four));
+    }
+
+    fn fp12(seeds: &[u64; 12]) -> Fp12 {
+        let fp = bls12_381_fp();
+        let c: Vec<BigUint> = seeds
+            .iter()
+            .map(|s| {
+                BigUint::from(*s) * BigUint::from(0x9e37_79b9_7f4a_7c15u64).pow(5u32) % fp.modulus()
+            })
+            .collect();
+        Fp12::from_coeffs(&c.try_into().expect("12")).expect("canonical")
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3))]
+
+        #[test]
+        fn frobenius_and_conjugate_are_powers(seeds in prop::array::uniform12(1u64..)) {
+            let a = fp12(&seeds);
+            let p = bls12_381_fp().modulus();
+            prop_assert_eq!(a.frobenius_p2(), a.pow(&p.pow(2u32)));
+            prop_assert_eq!(a.conjugate(), a.pow(&p.pow(6u32)));
+            let inv = a.inv().expect("non-zero");
+            prop_assert_eq!(a.mul(&inv), Fp12::one());
+            prop_assert_eq!(a.square(), a.mul(&a));
+        }
+
+        #[test]
+        fn interleaved_msm_is_the_naive_sum(
+            logs in prop::collection::vec((any::<u64>(), prop::array::uniform32(any::<u8>())), 0..5)
+        ) {
+            let g1 = bls12_381_g1();
+            let terms: Vec<(BigUint, Point<_>)> = logs
+                .iter()
+                .map(|(a, k)| (BigUint::from_bytes_le(k), g1.mul_generator(&BigUint::from(*a))))
+                .collect();
+            prop_assert_eq!(interleaved_msm(g1, &terms), g1.msm(&terms));
+            let g2 = bls12_381_g2();
+            let terms2: Vec<(BigUint, Point<_>)> = logs
+                .iter()
+                .take(2)
+                .map(|(a, k)| (BigUint::from_bytes_le(k), g2.mul_generator(&BigUint::from(*a))))
+                .collect();
+            prop_assert_eq!(interleaved_msm(g2, &terms2), g2.msm(&terms2));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(6))]
+
+        /// ZCash round trips on k·G, the sort flag selecting −P, the C flag being enforced.
+        #[test]
+        fn zcash_serialization_round_trips(k in any::<u64>()) {
+            use ecdiff_oracles::bls12_381::serialization::*;
+            let k = BigUint::from(k);
+            let (g1, g2) = (bls12_381_g1(), bls12_381_g2());
+            let p = g1.mul_generator(&k);
+            let c = g1_to_compressed(&p).expect("on curve");
+            let u = g1_to_uncompressed(&p).expect("on curve");
+            prop_assert_eq!(g1_from_compressed(&c, SubgroupCheck::Checked), Ok(p.clone()));
+            prop_assert_eq!(g1_from_uncompressed(&u, SubgroupCheck::Unchecked), Ok(p.clone()));
+            prop_assert_eq!(
+                g1_from_compressed(&u[..48], SubgroupCheck::Unchecked),
+                Err(DecodeError::WrongCompressionFlag)
+            );
+            let mut flipped = c;
+            flipped[0] ^= 0x20;
+            prop_assert_eq!(g1_from_compressed(&flipped, SubgroupCheck::Unchecked), Ok(g1.neg(&p)));
+            let mut sorted = u;
+            sorted[0] |= 0x20;
+            prop_assert_eq!(
+                g1_from_uncompressed(&sorted, SubgroupCheck::Unchecked),
+                Err(DecodeError::SortFlagUncompressed)
+            );
+            let q = g2.mul_generator(&k);
+            let c2 = g2_to_compressed(&q).expect("on curve");
+            prop_assert_eq!(g2_from_compressed(&c2, SubgroupCheck::Unchecked), Ok(q.clone()));
+            let u2 = g2_to_uncompressed(&q).expect("on curve");
+            prop_assert_eq!(g2_from_uncompressed(&u2, SubgroupCheck::Unchecked), Ok(q.clone()));
+            let mut flipped2 = c2;
+            flipped2[0] ^= 0x20;
+            prop_assert_eq!(g2_from_compressed(&flipped2, SubgroupCheck::Unchecked), Ok(g2.neg(&q)));
+            // An off-curve point is refused by the encoder.
+            let Point::Affine { x, y } = &p else { return Ok(()) };
+            let off = Point::Affine { x: x.clone(), y: y.add(&y.one_like()) };
+            prop_assert_eq!(g1_to_compressed(&off), Err(EncodeError::NotOnCurve));
+        }
+    }
+
+    #[test]
+    fn pairing_bilinear_and_non_degenerate() {
+        let (g1, g2) = (bls12_381_g1(), bls12_381_g2());
+        let (p, q) = (g1.generator.clone(), g2.generator.clone());
+        let e = generator_pairing();
+        assert_eq!(*e, pairing(&p, &q));
+        assert_ne!(*e, Fp12::one(), "non-degenerate");
+        assert!(is_in_gt(e) && is_in_cyclotomic_subgroup(e));
+        assert!(
+            !is_in_gt(&Fp12::from_fp(bls12_381_fp().elem(2u8))),
+            "2 ∉ GT"
+        );
+        // Small logs: e(aP, bQ) = e(P, Q)^(ab), also via the known-log helper.
+        for (a, b) in [(2u32, 3u32), (5, 1), (1, 7)] {
+            let (a, b) = (BigUint::from(a), BigUint::from(b));
+            let lhs = pairing(&g1.mul(&p, &a), &g2.mul(&q, &b));
+            assert_eq!(lhs, e.pow(&(&a * &b)));
+            assert_eq!(lhs, pairing_of_logs(&a, &b));
+        }
+        // e(P, −Q) = e(P, Q)⁻¹ and the check form.
+        assert_eq!(pairing(&p, &g2.neg(&q)), e.conjugate());
+        let k = BigUint::from(1_000_003u32);
+        assert!(pairing_check(&[
+            (g1.mul(&p, &k), q.clone()),
+            (g1.neg(&p), g2.mul(&q, &k)),
+        ]));
+        assert!(!pairing_check(&[(p.clone(), q.clone())]));
+        assert!(pairing_check(&[]));
+        assert!(pairing_check(&[(Point::Identity, q), (p, Point::Identity)]));
+        assert!(pairing_of_logs(bls12_381_fr().modulus(), &BigUint::one()) == Fp12::one());
+    }
 }

@@ -1,5 +1,5 @@
 //! Group-law property tests, stamped for every [`Group`] the oracles provide: BN254 G1 and G2,
-//! secp256k1, edwards25519 and BN254 GT.
+//! secp256k1, P-256, P-384, edwards25519 and BN254 GT.
 //!
 //! The `check_*` functions are generic over [`Group`]; `group_law_tests!` stamps them for one
 //! group with a case count sized to that group's cost (a GT exponentiation is ~10× a G1
@@ -7,7 +7,7 @@
 //! small (u64), uniform 256-bit, or just below 2²⁵⁶ (≥ every order), and the edge rows use 0,
 //! 1, r − 1, r and r + 1.
 
-use ecdiff_oracles::curves::{Bn254G1, Bn254G2, Secp256k1};
+use ecdiff_oracles::curves::{Bn254G1, Bn254G2, Secp256k1, P256, P384};
 use ecdiff_oracles::edwards::Ed25519;
 use ecdiff_oracles::group::{known_log_msm, logged, naive_msm, Group};
 use ecdiff_oracles::gt::Gt;
@@ -186,5 +186,13 @@ macro_rules! group_law_tests {
 group_law_tests!(bn254_g1, Bn254G1, 12);
 group_law_tests!(bn254_g2, Bn254G2, 8);
 group_law_tests!(secp256k1, Secp256k1, 12);
+// P-256 and P-384 have a = −3: the tangent slope (3x² + a)/(2y) with a ≠ 0. The 256-bit
+// scalars are all below P-384's n; its edge rows still use n − 1, n and n + 1.
+group_law_tests!(p256, P256, 12);
+group_law_tests!(p384, P384, 3);
 group_law_tests!(edwards25519, Ed25519, 12);
 group_law_tests!(bn254_gt, Gt, 3);
+// BLS12-381 (381-bit 𝔽ₚ): G1, the M-twist G2, and GT with hub e(G1, G2).
+group_law_tests!(bls12_381_g1, ecdiff_oracles::bls12_381::Bls12381G1, 8);
+group_law_tests!(bls12_381_g2, ecdiff_oracles::bls12_381::Bls12381G2, 5);
+group_law_tests!(bls12_381_gt, ecdiff_oracles::bls12_381::Bls12381Gt, 3);

@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use kat::sha512::sha512;
-use kat::{bn254, curve25519, secp256k1, Count};
+use kat::{bls12_381, bn254, curve25519, p256, secp256k1, Count};
 
 /// A checker: the file's text in, the case counts out; it panics on a wrong answer.
 type Checker = fn(&str) -> Count;
@@ -95,6 +95,92 @@ const CHECKERS: &[(&str, Checker)] = &[
         curve25519::ed25519_signatures,
     ),
     ("wycheproof_x25519_test.json", curve25519::wycheproof_x25519),
+    ("p256_nist_cavp_ecdh_boringssl.json", p256::cavp_ecdh),
+    (
+        "p256_scalar_base_mult_boringssl.json",
+        p256::scalar_base_mult,
+    ),
+    ("p256_rustcrypto_nisttv.json", p256::rustcrypto_nisttv),
+    ("p256_point_add_boringssl.json", p256::point_add),
+    (
+        "wycheproof_ecdh_secp256r1_ecpoint_test.json",
+        p256::wycheproof_ecpoint,
+    ),
+    ("wycheproof_ecdh_secp256r1_test.json", p256::wycheproof_der),
+    ("geth_blsG1Add.json", bls12_381::geth_g1_add),
+    ("geth_blsG2Add.json", bls12_381::geth_g2_add),
+    ("geth_blsG1Mul.json", bls12_381::geth_g1_mul),
+    ("geth_blsG2Mul.json", bls12_381::geth_g2_mul),
+    ("geth_blsG1MultiExp.json", bls12_381::geth_g1_msm),
+    ("geth_blsG2MultiExp.json", bls12_381::geth_g2_msm),
+    ("geth_blsPairing.json", bls12_381::geth_pairing),
+    ("geth_fail-blsG1Add.json", bls12_381::geth_fail_g1_add),
+    ("geth_fail-blsG2Add.json", bls12_381::geth_fail_g2_add),
+    ("geth_fail-blsG1Mul.json", bls12_381::geth_fail_g1_msm),
+    ("geth_fail-blsG2Mul.json", bls12_381::geth_fail_g2_msm),
+    ("geth_fail-blsG1MultiExp.json", bls12_381::geth_fail_g1_msm),
+    ("geth_fail-blsG2MultiExp.json", bls12_381::geth_fail_g2_msm),
+    ("geth_fail-blsPairing.json", bls12_381::geth_fail_pairing),
+    (
+        "zkcrypto_bls12_381_g1_compressed_valid_test_vectors.dat",
+        bls12_381::zkcrypto_g1_compressed,
+    ),
+    (
+        "zkcrypto_bls12_381_g1_uncompressed_valid_test_vectors.dat",
+        bls12_381::zkcrypto_g1_uncompressed,
+    ),
+    (
+        "zkcrypto_bls12_381_g2_compressed_valid_test_vectors.dat",
+        bls12_381::zkcrypto_g2_compressed,
+    ),
+    (
+        "zkcrypto_bls12_381_g2_uncompressed_valid_test_vectors.dat",
+        bls12_381::zkcrypto_g2_uncompressed,
+    ),
+    (
+        "constantine_tv_BLS12_381_scalar_mul_G1_32bit.json",
+        bls12_381::constantine_g1,
+    ),
+    (
+        "constantine_tv_BLS12_381_scalar_mul_G1_64bit.json",
+        bls12_381::constantine_g1,
+    ),
+    (
+        "constantine_tv_BLS12_381_scalar_mul_G1_128bit.json",
+        bls12_381::constantine_g1,
+    ),
+    (
+        "constantine_tv_BLS12_381_scalar_mul_G1_255bit.json",
+        bls12_381::constantine_g1,
+    ),
+    (
+        "constantine_tv_BLS12_381_scalar_mul_G2_32bit.json",
+        bls12_381::constantine_g2,
+    ),
+    (
+        "constantine_tv_BLS12_381_scalar_mul_G2_64bit.json",
+        bls12_381::constantine_g2,
+    ),
+    (
+        "constantine_tv_BLS12_381_scalar_mul_G2_128bit.json",
+        bls12_381::constantine_g2,
+    ),
+    (
+        "constantine_tv_BLS12_381_scalar_mul_G2_255bit.json",
+        bls12_381::constantine_g2,
+    ),
+    (
+        "bls12381_eth_deserialization.json",
+        bls12_381::eth_deserialization,
+    ),
+    (
+        "bls12381_blst_low_order_points.json",
+        bls12_381::blst_low_order,
+    ),
+    (
+        "bls12381_gt_pairing_generators.json",
+        bls12_381::gt_pairing_generators,
+    ),
 ];
 
 /// `SOURCES.md`: it documents every other file of the directory (one case per file named).
