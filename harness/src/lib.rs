@@ -31,6 +31,7 @@ pub mod finding;
 pub mod fuzz;
 pub mod generators;
 pub mod report;
+pub mod routine_table;
 pub mod routines;
 pub mod shapes;
 pub mod suite;

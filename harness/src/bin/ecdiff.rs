@@ -234,6 +234,15 @@ enum DevCommand {
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
     },
+    /// Rewrite the routine table of `README.md` from the registry.
+    Readme {
+        /// Only report drift (exit 1), write nothing.
+        #[arg(long)]
+        check: bool,
+        /// The README [default: the checkout's `README.md`].
+        #[arg(long, value_name = "FILE")]
+        file: Option<PathBuf>,
+    },
 }
 
 /// A failure with its exit code and a one-line message.
@@ -266,6 +275,7 @@ fn main() -> ExitCode {
         }) => corpus_add(&routine, &paths, corpus),
         Command::Corpus(CorpusCommand::Check { corpus, threads }) => corpus_check(corpus, threads),
         Command::Dev(DevCommand::FuzzTargets { check, dir }) => fuzz_targets(check, dir),
+        Command::Dev(DevCommand::Readme { check, file }) => readme(check, file),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -947,6 +957,29 @@ fn corpus_check(dir: Option<PathBuf>, t: Option<usize>) -> Res {
 
 // ---------------------------------------------------------------------------------------------
 // dev
+
+fn readme(check: bool, file: Option<PathBuf>) -> Res {
+    let file = file.unwrap_or_else(|| corpus::repo_root().join("README.md"));
+    let current = std::fs::read_to_string(&file)
+        .map_err(|e| usage(format!("cannot read {}: {e}", file.display())))?;
+    let want = ecdiff::routine_table::splice(&current, &ecdiff::routine_table::markdown())
+        .map_err(|e| usage(format!("{}: {e}", file.display())))?;
+    if want == current {
+        outln!("{}: the routine table is up to date", file.display());
+        return Ok(0);
+    }
+    if check {
+        outln!(
+            "{}: the routine table is out of date; run `cargo run -p ecdiff -- dev readme`",
+            file.display()
+        );
+        return Ok(1);
+    }
+    std::fs::write(&file, want)
+        .map_err(|e| usage(format!("cannot write {}: {e}", file.display())))?;
+    outln!("wrote the routine table of {}", file.display());
+    Ok(0)
+}
 
 fn fuzz_targets(check: bool, dir: Option<PathBuf>) -> Res {
     let dir = dir.unwrap_or_else(|| corpus::repo_root().join("fuzz"));

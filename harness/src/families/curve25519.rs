@@ -38,6 +38,7 @@ pub const DALEK_MSM_THRESHOLDS: &[(&str, usize)] = &[
 ];
 
 /// What each dalek routine is: (name, flavor, function, kind of check).
+#[cfg(feature = "zoo")]
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum DalekRoutine {
     /// A multiscalar form.
@@ -55,6 +56,7 @@ pub(crate) enum DalekRoutine {
 }
 
 /// What each dalek routine is, by name (the bug zoo's variants need the form they break).
+#[cfg(feature = "zoo")]
 pub(crate) const DALEK_ROUTINES: &[(&str, DalekRoutine)] = {
     use DalekRoutine::*;
     use Flavor::{Edwards as E, Ristretto as R};
@@ -111,6 +113,7 @@ pub(crate) const DALEK_ROUTINES: &[(&str, DalekRoutine)] = {
 };
 
 /// The spec of a routine and, for a dalek routine, what it is (for the bug zoo).
+#[cfg(feature = "zoo")]
 pub(crate) fn dalek_spec(name: &'static str) -> (crate::shapes::Spec, DalekRoutine) {
     let &(_, routine) = DALEK_ROUTINES
         .iter()
