@@ -28,6 +28,7 @@
 use crate::engine::{CaseRun, Detail, DynRoutine, VerdictKind};
 pub use crate::finding::{display_path, profile, repo_root, Provenance};
 use crate::finding::{Finding, Origin};
+use crate::routines;
 use crate::generators::CASE_BYTES;
 use crate::generators::{case_bytes, stable_hash, Bias};
 use std::collections::{BTreeMap, BTreeSet};
@@ -82,6 +83,93 @@ impl CorpusPaths {
         let note = std::fs::read_to_string(self.companion_path(routine, name)).ok()?;
         pinned_expectation(&note)
     }
+}
+
+/// The corpus folder the CLI works on: `given` (`--corpus`), else the checkout's `corpus/`
+/// when it exists, else `./corpus`.
+pub fn corpus_dir(given: Option<PathBuf>) -> PathBuf {
+    given.unwrap_or_else(|| {
+        let repo = CorpusPaths::repo();
+        if repo.corpus.is_dir() {
+            repo.corpus
+        } else {
+            PathBuf::from("corpus")
+        }
+    })
+}
+
+/// The input files `paths` name and the routine of each: a file is an input of the routine
+/// its folder is named after (or of `forced`); a folder is a routine folder (all its files)
+/// or a corpus root (every routine folder in it).
+///
+/// # Errors
+/// A one-line message naming the path that cannot be read or whose routine cannot be told.
+pub fn resolve_inputs(
+    paths: &[PathBuf],
+    forced: Option<&'static dyn DynRoutine>,
+) -> Result<Vec<(&'static dyn DynRoutine, PathBuf)>, String> {
+    let mut out = Vec::new();
+    let list = |dir: &Path| inputs(dir).map_err(|e| format!("cannot list {}: {e}", dir.display()));
+    for path in paths {
+        let meta =
+            std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        if !meta.is_dir() {
+            let r = match forced {
+                Some(r) => r,
+                None => {
+                    let folder = folder_routine(path).unwrap_or_default();
+                    routines::by_name(&folder).ok_or_else(|| {
+                        format!(
+                            "cannot tell the routine of {}: its folder `{folder}` is not a \
+                             routine; pass --routine NAME",
+                            path.display()
+                        )
+                    })?
+                }
+            };
+            out.push((r, path.clone()));
+            continue;
+        }
+        let as_routine = forced.or_else(|| dir_name(path).as_deref().and_then(routines::by_name));
+        if let Some(r) = as_routine {
+            out.extend(list(path)?.into_iter().map(|f| (r, f)));
+            continue;
+        }
+        // A corpus root: every routine folder in it.
+        let mut subdirs: Vec<PathBuf> = std::fs::read_dir(path)
+            .map_err(|e| format!("cannot list {}: {e}", path.display()))?
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.is_dir())
+            .collect();
+        subdirs.sort();
+        let routine_dirs: Vec<(&'static dyn DynRoutine, PathBuf)> = subdirs
+            .iter()
+            .filter_map(|d| {
+                dir_name(d)
+                    .as_deref()
+                    .and_then(routines::by_name)
+                    .map(|r| (r, d.clone()))
+            })
+            .collect();
+        if routine_dirs.is_empty() {
+            return Err(format!(
+                "{} is neither a routine folder nor a corpus of routine folders; \
+                 pass --routine NAME",
+                path.display()
+            ));
+        }
+        for (r, d) in routine_dirs {
+            out.extend(list(&d)?.into_iter().map(|f| (r, f)));
+        }
+    }
+    Ok(out)
+}
+
+/// The name of a folder (after resolving `.` and links).
+fn dir_name(dir: &Path) -> Option<String> {
+    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    Some(dir.file_name()?.to_str()?.to_string())
 }
 
 /// The corpus paths for an input file `corpus/<routine>/<name>`: its folder's parent is the

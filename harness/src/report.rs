@@ -32,6 +32,22 @@ pub struct SavedFinding {
     pub replay: String,
 }
 
+impl SavedFinding {
+    /// The lines a campaign prints when it makes the finding: what, where it was saved, and
+    /// how to replay it.
+    pub fn render(&self, routine: &str, seed: u64, expected: &str) -> String {
+        let mut text = format!(
+            "ecdiff finding: {routine}: {} (seed {seed}, case {})\n  detail: {}\n  expected: {expected}\n",
+            self.verdict, self.case, self.detail
+        );
+        if let (Some(input), Some(note)) = (&self.input, &self.companion) {
+            text.push_str(&format!("  saved:  {input} (notes: {note})\n"));
+        }
+        text.push_str(&format!("  replay: {}", self.replay));
+        text
+    }
+}
+
 /// What a campaign observed for one routine.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct RoutineReport {

@@ -293,3 +293,33 @@ fn a_zoo_finding_is_saved_by_a_campaign_and_replays() {
     let o = ecdiff(&["replay", input.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
 }
+
+/// Ctrl-C during a campaign: the report of what ran is printed and written, and the exit
+/// code is 130 (a half-run is not a pass).
+#[test]
+fn an_interrupted_campaign_reports_what_ran_and_exits_130() {
+    let scratch = Scratch::new("interrupt");
+    let json = scratch.0.join("report.json");
+    let child = Command::new(env!("CARGO_BIN_EXE_ecdiff"))
+        .args(["run", "--time", "600", "--no-save", "--json"])
+        .arg(&json)
+        .arg(some_routine())
+        .env("ECDIFF_RAYON_THREADS", "2")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("starting ecdiff run");
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("running kill");
+    assert!(kill.success());
+    let out = child.wait_with_output().expect("waiting for ecdiff");
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("the JSON report"))
+            .expect("valid JSON");
+    assert_eq!(report["interrupted"], true);
+    assert!(stdout(&out).contains(some_routine()));
+}

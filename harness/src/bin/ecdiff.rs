@@ -315,19 +315,6 @@ fn threads(t: Option<usize>) -> Result<usize, Fail> {
     }
 }
 
-/// The corpus folder: `--corpus`, else the checkout's `corpus/` when it exists, else
-/// `./corpus`.
-fn corpus_dir(given: Option<PathBuf>) -> PathBuf {
-    given.unwrap_or_else(|| {
-        let repo = CorpusPaths::repo();
-        if repo.corpus.is_dir() {
-            repo.corpus
-        } else {
-            PathBuf::from("corpus")
-        }
-    })
-}
-
 fn write_json<T: serde::Serialize>(path: &Path, value: &T) -> Result<(), Fail> {
     let text = serde_json::to_string_pretty(value)
         .map_err(|e| Fail(2, format!("cannot encode the report: {e}")))?;
@@ -411,7 +398,7 @@ fn run(a: RunArgs) -> Res {
     let save = if a.no_save {
         None
     } else {
-        let dir = corpus_dir(a.corpus);
+        let dir = corpus::corpus_dir(a.corpus);
         Some(CorpusPaths::for_corpus_dir(&dir))
     };
     let config = Config {
@@ -436,8 +423,16 @@ fn run(a: RunArgs) -> Res {
         write_json(path, &report)?;
     }
     out!("{}", report.table());
+    if report.interrupted {
+        // A half-run is not a pass: what it found is saved and printed, and the exit code is
+        // the shell's for an interrupt.
+        return Ok(EXIT_INTERRUPTED);
+    }
     Ok(u8::from(report.finding_count() > 0))
 }
+
+/// The exit code of a run stopped by Ctrl-C (128 + SIGINT), as shells expect.
+const EXIT_INTERRUPTED: u8 = 130;
 
 /// The campaign's progress display: one bar per routine, findings printed above the bars.
 struct Progress {
@@ -503,19 +498,7 @@ impl Observer for Progress {
 
     fn finding(&self, run: &CaseRun, saved: &SavedFinding) {
         let n = self.findings.fetch_add(1, Ordering::SeqCst) + 1;
-        let mut text = format!(
-            "ecdiff finding: {}: {} (seed {}, case {})\n  detail: {}\n  expected: {}\n",
-            run.routine,
-            run.verdict.kind,
-            self.seed,
-            saved.case,
-            run.verdict.detail,
-            run.expected.kind
-        );
-        if let (Some(input), Some(note)) = (&saved.input, &saved.companion) {
-            text.push_str(&format!("  saved:  {input} (notes: {note})\n"));
-        }
-        text.push_str(&format!("  replay: {}", saved.replay));
+        let text = saved.render(run.routine, self.seed, run.expected.kind.name());
         self.bars.suspend(|| eprintln!("{text}"));
         if let Some(bar) = self.bar() {
             bar.set_message(format!("{n} findings"));
@@ -542,73 +525,6 @@ impl Observer for Progress {
 // ---------------------------------------------------------------------------------------------
 // replay and case
 
-/// The files to replay and the routine of each.
-fn replay_targets(
-    paths: &[PathBuf],
-    forced: Option<&'static dyn DynRoutine>,
-) -> Result<Vec<(&'static dyn DynRoutine, PathBuf)>, Fail> {
-    let mut out = Vec::new();
-    for path in paths {
-        let meta = std::fs::metadata(path)
-            .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
-        if meta.is_dir() {
-            let name = folder_name(path);
-            let as_routine = forced.or_else(|| name.as_deref().and_then(routines::by_name));
-            if let Some(r) = as_routine {
-                let files = corpus::inputs(path)
-                    .map_err(|e| usage(format!("cannot list {}: {e}", path.display())))?;
-                out.extend(files.into_iter().map(|f| (r, f)));
-                continue;
-            }
-            // A corpus root: every routine folder in it.
-            let mut subdirs: Vec<PathBuf> = std::fs::read_dir(path)
-                .map_err(|e| usage(format!("cannot list {}: {e}", path.display())))?
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.is_dir())
-                .collect();
-            subdirs.sort();
-            let routine_dirs: Vec<(&'static dyn DynRoutine, PathBuf)> = subdirs
-                .iter()
-                .filter_map(|d| {
-                    folder_name(d)
-                        .as_deref()
-                        .and_then(routines::by_name)
-                        .map(|r| (r, d.clone()))
-                })
-                .collect();
-            if routine_dirs.is_empty() {
-                return Err(usage(format!(
-                    "{} is neither a routine folder nor a corpus of routine folders; \
-                     pass --routine NAME",
-                    path.display()
-                )));
-            }
-            for (r, d) in routine_dirs {
-                let files = corpus::inputs(&d)
-                    .map_err(|e| usage(format!("cannot list {}: {e}", d.display())))?;
-                out.extend(files.into_iter().map(|f| (r, f)));
-            }
-        } else {
-            let r = match forced {
-                Some(r) => r,
-                None => {
-                    let folder = corpus::folder_routine(path).unwrap_or_default();
-                    routines::by_name(&folder).ok_or_else(|| {
-                        usage(format!(
-                            "cannot tell the routine of {}: its folder `{folder}` is not a \
-                             routine; pass --routine NAME",
-                            path.display()
-                        ))
-                    })?
-                }
-            };
-            out.push((r, path.clone()));
-        }
-    }
-    Ok(out)
-}
-
 /// Words joined into lines of at most `width` characters (the last line ends with the count).
 fn wrap(words: &[&str], width: usize) -> Vec<String> {
     let mut lines = vec![String::new()];
@@ -629,11 +545,6 @@ fn wrap(words: &[&str], width: usize) -> Vec<String> {
     lines
 }
 
-fn folder_name(dir: &Path) -> Option<String> {
-    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
-    Some(dir.file_name()?.to_str()?.to_string())
-}
-
 fn print_details(run: &CaseRun) {
     outln!("  classes:  {}", run.classes.join(", "));
     if let Some(d) = &run.details {
@@ -652,7 +563,7 @@ fn indent(s: &str) -> String {
 
 fn replay(a: ReplayArgs) -> Res {
     let forced = a.routine.as_deref().map(routine).transpose()?;
-    let targets = replay_targets(&a.paths, forced)?;
+    let targets = corpus::resolve_inputs(&a.paths, forced).map_err(usage)?;
     if targets.is_empty() {
         return Err(usage("no files to replay in the given folders"));
     }
@@ -756,7 +667,7 @@ fn case(a: CaseArgs) -> Res {
                 "--save with --uniform: corpus files replay under the edge bias",
             ));
         }
-        let paths = CorpusPaths::for_corpus_dir(&corpus_dir(a.corpus));
+        let paths = CorpusPaths::for_corpus_dir(&corpus::corpus_dir(a.corpus));
         let saved = if run.is_finding() {
             let provenance = Provenance {
                 seed: Some(a.seed),
@@ -833,7 +744,7 @@ fn corpus_seed(
     dir: Option<PathBuf>,
 ) -> Res {
     let selected = select(selectors)?;
-    let paths = CorpusPaths::for_corpus_dir(&corpus_dir(dir));
+    let paths = CorpusPaths::for_corpus_dir(&corpus::corpus_dir(dir));
     let mut code = 0;
     for r in selected {
         let info = r.info();
@@ -878,8 +789,8 @@ fn corpus_seed(
 
 fn corpus_add(name: &str, inputs: &[PathBuf], dir: Option<PathBuf>) -> Res {
     let r = routine(name)?;
-    let paths = CorpusPaths::for_corpus_dir(&corpus_dir(dir));
-    let targets = replay_targets(inputs, Some(r))?;
+    let paths = CorpusPaths::for_corpus_dir(&corpus::corpus_dir(dir));
+    let targets = corpus::resolve_inputs(inputs, Some(r)).map_err(usage)?;
     let (mut added, mut present, mut findings) = (0, 0, 0);
     for (_, file) in &targets {
         let bytes = std::fs::read(file)
@@ -931,7 +842,7 @@ fn corpus_add(name: &str, inputs: &[PathBuf], dir: Option<PathBuf>) -> Res {
 }
 
 fn corpus_check(dir: Option<PathBuf>, t: Option<usize>) -> Res {
-    let paths = CorpusPaths::for_corpus_dir(&corpus_dir(dir));
+    let paths = CorpusPaths::for_corpus_dir(&corpus::corpus_dir(dir));
     let all: Vec<&'static dyn DynRoutine> = routines::all().iter().map(|r| &**r).collect();
     let audit = corpus::audit(&paths, &all, threads(t)?);
     for (name, r) in &audit.routines {

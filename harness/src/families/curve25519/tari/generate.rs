@@ -1,105 +1,29 @@
-//! tari_bulletproofs_plus 0.5.3: Bulletproofs+ batch verification against ground truth.
-//!
-//! ecdiff creates the proofs ([`crate::adapters::tari::pool`]), so it knows which are valid
-//! and which masks they carry; a case draws proofs from the pool and edits some of them. The
-//! oracle is that knowledge, never tari:
-//!
-//! * a batch verifies iff every proof is valid for its statement and the statements share
-//!   generators (bit length, extension degree, G/H bases, Gi/Hi chains) — wherever an invalid
-//!   proof sits, in the first chunk of 256 or a later one, and whichever final multiscalar
-//!   multiplication tari's cost estimate picks (precomputed Straus or Pippenger);
-//! * `VerifyOnly` returns no masks; `RecoverAndVerify` and `RecoverOnly` return exactly the
-//!   creation masks for seeded statements, for every extension degree, and *other* masks for a
-//!   wrong seed (which still verifies);
-//! * `RecoverOnly` does not judge validity — the API's contract (`VerifyAction::RecoverOnly`:
-//!   "Only recover masks but do not verify the proofs"): it returns `Ok` for a proof whose
-//!   scalars were bumped, with the creation masks when the edit does not touch the recovery
-//!   inputs (r1, s1) and other masks when it does (d1, a point, the transcript). It still
-//!   rejects what fails before recovery: structural errors, inconsistent statements and
-//!   non-canonical point encodings (points are decompressed before the recovery step).
-//!
-//! # Routines
-//!
-//! | routine | checks |
-//! |---|---|
-//! | `tari_batch_verify` | acceptance and masks of `verify_batch` (`VerifyOnly`, `RecoverAndVerify`) vs ground truth |
-//! | `tari_mask_recovery` | masks of `RecoverOnly` and `RecoverAndVerify` vs the creation masks |
-//! | `tari_batch_vs_single` | the batch verdict and each proof's single verdict vs ground truth: the batch accepts iff every single does |
-//! | `tari_proof_from_bytes` | `from_bytes` / `to_bytes` vs the documented layout |
-//!
-//! # Classes
-//!
-//! Batch sizes are placed by tari's own (recomputed) cost estimate: `crossover_below` is the
-//! largest uniform batch still on precomputed Straus, `crossover_at` the first one (and the
-//! next) on Pippenger; each case records the path of each chunk (`path_straus`,
-//! `path_pippenger`) and, for an invalid proof that reaches the final check, which path had to
-//! reject it (`tamper_at_straus`, `tamper_at_pippenger`). Tampering classes: `tamper_r1`,
-//! `tamper_s1`, `tamper_d1` (a scalar bumped by one), `tamper_point_replaced`,
-//! `tamper_point_noncanonical`, `tamper_truncated`, `tamper_extended` (bytes), `tamper_promise`
-//! (a wrong minimum value promise), `tamper_promise_capacity` (a promise ≥ 2ⁿ), `tamper_label`
-//! (another transcript label). Generator classes: `gens_shared_arc` (statements cloned from
-//! one `RangeParameters`: the `Arc::ptr_eq` shortcut), `gens_separate_identical` (separately
-//! built, identical: the element-wise path), `gens_wider_max_agg` (a longer chain with the same
-//! prefix: accepted), `gens_foreign` (another H base) and `gens_other_family` (another bit
-//! length or extension degree): both must be rejected.
-//!
-//! A statement with promise `Some(0)` is the same statement as `None` (tari hashes and
-//! subtracts 0 for both), so `promise_zero_for_none` entries stay valid.
-//!
-//! # Known findings and observations
-//!
-//! * A 1-bit single-commitment proof has no L/R pair; `to_bytes` writes it but `from_bytes`
-//!   refuses it, so it verifies in memory and not after a byte round trip. Batches pass such
-//!   proofs in memory (class `bits1_single_in_memory`); `tari_proof_from_bytes` documents the
-//!   gap as a known finding ([`ONE_BIT_REASON`]).
-//! * Generator consistency is checked per chunk of 256: statements with foreign generators
-//!   alone in a later chunk verify (each proof is valid for its own statement), while the same
-//!   statements in the first chunk make the batch fail. The mixed-generator classes therefore
-//!   stay within one chunk (unit test `generator_consistency_is_checked_per_chunk`).
-//! * In 0.5.3, `RecoverOnly` decompresses every proof point before recovering masks (and so
-//!   rejects non-canonical encodings, as tari's own
-//!   `test_recover_only_rejects_invalid_point_encodings` requires), unlike the behaviour note of
-//!   the seed's pull request, which has decompression moved after the `RecoverOnly` exit.
+//! Case generation for tari's batch verification: batches drawn from the proof pool, placed
+//! on both sides of tari's Straus/Pippenger cost crossover and of its 256-proof chunks, edited
+//! by the tampering classes, with the generator-sharing modes (see the parent module).
 
 use crate::adapters::tari::{
-    chunk_uses_pippenger, element_offset, first_pippenger_batch, noncanonical_point,
-    noncanonical_scalar, other_point, pool, scalar_bytes_add_one, BatchVerifier, Pool, Shape,
-    CHUNK, OTHER_LABEL, PROVE_LABEL,
+    chunk_uses_pippenger, element_offset, first_pippenger_batch, noncanonical_point, other_point,
+    pool, scalar_bytes_add_one, Pool, Shape, CHUNK, OTHER_LABEL, PROVE_LABEL,
 };
-use crate::engine::{compare, Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
 use crate::generators::Gen;
 use crate::shapes::batch_verify::*;
-use crate::shapes::Spec;
 use curve25519_dalek::scalar::Scalar;
 
-/// The differential check of tari's batch verification in one mode.
-pub struct TariCheck {
-    spec: Spec,
-    mode: Mode,
-    subject: Box<dyn BatchVerifier>,
-}
-
-/// A check of `subject` in `mode`.
-pub fn check(spec: Spec, mode: Mode, subject: impl BatchVerifier) -> TariCheck {
-    TariCheck {
-        spec,
-        mode,
-        subject: Box::new(subject),
-    }
-}
+use super::TariCheck;
 
 /// The bit-length classes.
-const BITS_CLASSES: &[&str] = &[
+pub(super) const BITS_CLASSES: &[&str] = &[
     "bits_1", "bits_2", "bits_4", "bits_8", "bits_16", "bits_32", "bits_64",
 ];
 /// The extension-degree classes.
-const EXT_CLASSES: &[&str] = &["ext_1", "ext_2", "ext_3", "ext_4", "ext_5", "ext_6"];
+pub(super) const EXT_CLASSES: &[&str] = &["ext_1", "ext_2", "ext_3", "ext_4", "ext_5", "ext_6"];
 
-fn bits_class(bits: usize) -> &'static str {
+pub(super) fn bits_class(bits: usize) -> &'static str {
     BITS_CLASSES[bits.trailing_zeros() as usize]
 }
 
-fn agg_class(agg: usize) -> &'static str {
+pub(super) fn agg_class(agg: usize) -> &'static str {
     match agg {
         1 => "agg_1",
         2 => "agg_2",
@@ -109,7 +33,7 @@ fn agg_class(agg: usize) -> &'static str {
 }
 
 /// The generators' identity of an entry: statements verify together iff these agree.
-fn gens_id(pool: &Pool, family: usize, e: &Entry) -> (usize, bool) {
+pub(super) fn gens_id(pool: &Pool, family: usize, e: &Entry) -> (usize, bool) {
     match e.params {
         ParamsChoice::Standard | ParamsChoice::Twin | ParamsChoice::Wide => (family, false),
         ParamsChoice::Foreign => (family, true),
@@ -121,7 +45,7 @@ fn gens_id(pool: &Pool, family: usize, e: &Entry) -> (usize, bool) {
 }
 
 /// A fresh, valid entry for pool proof `proof` under `params`.
-fn entry(pool: &Pool, proof: usize, params: ParamsChoice) -> Entry {
+pub(super) fn entry(pool: &Pool, proof: usize, params: ParamsChoice) -> Entry {
     let p = &pool.proofs[proof];
     let bits = pool.families[p.family].bits;
     Entry {
@@ -137,7 +61,7 @@ fn entry(pool: &Pool, proof: usize, params: ParamsChoice) -> Entry {
 }
 
 /// Applies `t` to `e` (whose proof travels as bytes when `t` is on bytes).
-fn apply_tamper(pool: &Pool, e: &mut Entry, t: Tamper) {
+pub(super) fn apply_tamper(pool: &Pool, e: &mut Entry, t: Tamper) {
     let p = &pool.proofs[e.proof];
     let fam = &pool.families[p.family];
     e.tamper = Some(t);
@@ -190,14 +114,14 @@ fn apply_tamper(pool: &Pool, e: &mut Entry, t: Tamper) {
 
 /// The element indices of the points of a proof with extension degree `ext` and `rounds`
 /// L/R pairs.
-fn point_elements(ext: usize, rounds: usize) -> Vec<usize> {
+pub(super) fn point_elements(ext: usize, rounds: usize) -> Vec<usize> {
     let mut v = vec![ext, ext + 1, ext + 2];
     v.extend((0..2 * rounds).map(|j| ext + 5 + j));
     v
 }
 
 impl TariCheck {
-    fn draw_tamper(&self, g: &mut Gen, pool: &Pool, e: &Entry, kinds: &[u8]) -> Tamper {
+    pub(super) fn draw_tamper(&self, g: &mut Gen, pool: &Pool, e: &Entry, kinds: &[u8]) -> Tamper {
         let p = &pool.proofs[e.proof];
         let fam = &pool.families[p.family];
         let rounds = p.rounds(fam.bits);
@@ -221,7 +145,7 @@ impl TariCheck {
 
     /// Makes entry `i` invalid with a tampering drawn from `kinds`, swapping its proof for a
     /// byte-capable one of the family if the tampering is on bytes and the proof has none.
-    fn tamper_entry(
+    pub(super) fn tamper_entry(
         &self,
         g: &mut Gen,
         pool: &Pool,
@@ -248,7 +172,7 @@ impl TariCheck {
     }
 
     /// The batch: its size class, then its proofs.
-    fn draw_batch(&self, g: &mut Gen, pool: &Pool, f: usize) -> Vec<Entry> {
+    pub(super) fn draw_batch(&self, g: &mut Gen, pool: &Pool, f: usize) -> Vec<Entry> {
         let fam = &pool.families[f];
         let own = &fam.proofs;
         let weights: &[u32] = match self.mode {
@@ -311,7 +235,13 @@ impl TariCheck {
     }
 
     /// Which generators the statements use.
-    fn draw_generators(&self, g: &mut Gen, pool: &Pool, f: usize, entries: &mut [Entry]) {
+    pub(super) fn draw_generators(
+        &self,
+        g: &mut Gen,
+        pool: &Pool,
+        f: usize,
+        entries: &mut [Entry],
+    ) {
         let fam = &pool.families[f];
         let n = entries.len();
         let weights: &[u32] = match self.mode {
@@ -358,7 +288,14 @@ impl TariCheck {
 
     /// Records the path of each chunk that reaches the final check, and where a tampered
     /// proof had to be caught.
-    fn record_paths(&self, g: &mut Gen, pool: &Pool, f: usize, entries: &[Entry], action: Action) {
+    pub(super) fn record_paths(
+        &self,
+        g: &mut Gen,
+        pool: &Pool,
+        f: usize,
+        entries: &[Entry],
+        action: Action,
+    ) {
         let fam = &pool.families[f];
         for (c, chunk) in entries.chunks(CHUNK).enumerate() {
             let consistent = chunk
@@ -399,7 +336,7 @@ impl TariCheck {
 
     /// The unbiased baseline: a uniform family, 1 to 64 proofs drawn uniformly from it,
     /// shared generators, and half the time one invalid proof; no classes.
-    fn generate_uniform(&self, g: &mut Gen) -> TariCase {
+    pub(super) fn generate_uniform(&self, g: &mut Gen) -> TariCase {
         let pool = pool();
         let f = g.below(pool.families.len() as u64) as usize;
         let fam = &pool.families[f];
@@ -429,7 +366,7 @@ impl TariCheck {
         }
     }
 
-    fn generate_case(&self, g: &mut Gen) -> TariCase {
+    pub(super) fn generate_case(&self, g: &mut Gen) -> TariCase {
         if !g.edgy() {
             return self.generate_uniform(g);
         }
@@ -541,7 +478,7 @@ impl TariCheck {
         }
     }
 
-    fn classes(&self) -> Vec<&'static str> {
+    pub(super) fn classes(&self) -> Vec<&'static str> {
         let mut v: Vec<&'static str> = Vec::new();
         v.extend(BITS_CLASSES);
         v.extend(EXT_CLASSES);
@@ -616,91 +553,10 @@ impl TariCheck {
         }
         v
     }
-
-    /// Ground truth for the masks of one entry of an accepted batch.
-    fn truth_slot(&self, pool: &Pool, e: &Entry, action: Action) -> MaskSlot {
-        if action == Action::VerifyOnly || e.seed.is_none() {
-            return MaskSlot::NoMask;
-        }
-        let p = &pool.proofs[e.proof];
-        let creation: Vec<[u8; 32]> = p
-            .mask
-            .as_ref()
-            .expect("a seeded pool proof has its mask")
-            .iter()
-            .map(Scalar::to_bytes)
-            .collect();
-        let values = creation
-            .iter()
-            .enumerate()
-            .map(|(k, m)| {
-                let differs = e.wrong_seed
-                    || match e.tamper {
-                        None | Some(Tamper::R1) | Some(Tamper::S1) => false,
-                        Some(Tamper::D1(j)) => j == k,
-                        Some(_) => true,
-                    };
-                if differs {
-                    MaskValue::Not(*m)
-                } else {
-                    MaskValue::Exact(*m)
-                }
-            })
-            .collect();
-        MaskSlot::Mask(values)
-    }
-
-    /// Ground truth for one chunk: `Err` with the reason it must be rejected.
-    fn truth_chunk(
-        &self,
-        pool: &Pool,
-        f: usize,
-        chunk: &[Entry],
-        action: Action,
-    ) -> Result<(), String> {
-        let first = gens_id(pool, f, &chunk[0]);
-        if chunk.iter().any(|e| gens_id(pool, f, e) != first) {
-            return Err("statements with different generators".into());
-        }
-        for e in chunk {
-            if let Some(t) = e.tamper {
-                if action != Action::RecoverOnly || !t.recover_only_accepts() {
-                    return Err(format!("an invalid proof ({})", t.class()));
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn truth(&self, case: &TariCase) -> Outcome<TariOutput> {
-        let pool = pool();
-        match self.mode {
-            Mode::BatchVsSingle => {
-                let singles: Vec<bool> = case.entries.iter().map(|e| e.tamper.is_none()).collect();
-                Outcome::Value(TariOutput::Verdicts {
-                    batch: singles.iter().all(|&s| s),
-                    singles,
-                })
-            }
-            _ => {
-                for chunk in case.entries.chunks(CHUNK) {
-                    if let Err(why) = self.truth_chunk(pool, case.family, chunk, case.action) {
-                        return Outcome::Rejected(format!("ground truth: {why}"));
-                    }
-                }
-                Outcome::Value(TariOutput::Masks(
-                    case.entries
-                        .iter()
-                        .map(|e| self.truth_slot(pool, e, case.action))
-                        .collect(),
-                ))
-            }
-        }
-    }
 }
 
 /// The tampering-kind index of `t` (for redrawing the same kind on another proof).
-fn kinds_on_bytes(t: Tamper) -> u8 {
+pub(super) fn kinds_on_bytes(t: Tamper) -> u8 {
     match t {
         Tamper::R1 => 0,
         Tamper::S1 => 1,
@@ -712,345 +568,5 @@ fn kinds_on_bytes(t: Tamper) -> u8 {
         Tamper::Promise => 7,
         Tamper::PromiseCapacity => 8,
         Tamper::Label => 9,
-    }
-}
-
-impl Routine for TariCheck {
-    type Case = TariCase;
-    type Output = TariOutput;
-
-    fn info(&self) -> RoutineInfo {
-        self.spec.info(
-            "ground truth: ecdiff created the proofs and knows their validity and masks",
-            self.classes(),
-        )
-    }
-
-    fn generate(&self, g: &mut Gen) -> TariCase {
-        self.generate_case(g)
-    }
-
-    fn subject(&self, case: &TariCase) -> Outcome<TariOutput> {
-        crate::adapters::tari::run(&*self.subject, pool(), case, self.mode)
-    }
-
-    fn oracle(&self, case: &TariCase) -> Outcome<TariOutput> {
-        self.truth(case)
-    }
-
-    fn compare(
-        &self,
-        _case: &TariCase,
-        subject: &Outcome<TariOutput>,
-        oracle: &Outcome<TariOutput>,
-    ) -> Verdict {
-        let v = compare(subject, oracle, |s, o| {
-            format!(
-                "subject {} vs oracle {}",
-                self.render_output(s),
-                self.render_output(o)
-            )
-        });
-        if v.kind == VerdictKind::Mismatch {
-            if let (Some(s), Some(o)) = (subject.value(), oracle.value()) {
-                if outputs_match(s, o) {
-                    return Verdict::agree();
-                }
-            }
-        }
-        v
-    }
-
-    fn render_case(&self, case: &TariCase) -> String {
-        let pool = pool();
-        let fam = &pool.families[case.family];
-        let entries: Vec<String> = case
-            .entries
-            .iter()
-            .enumerate()
-            .map(|(i, e)| {
-                let p = &pool.proofs[e.proof];
-                format!(
-                    "  [{i}] proof {} (agg {}, promises {:?}) params {:?} tamper {:?}{}{}{}",
-                    e.proof,
-                    p.agg(),
-                    e.promises,
-                    e.params,
-                    e.tamper,
-                    if e.wrong_seed { ", wrong seed" } else { "" },
-                    if e.label != PROVE_LABEL {
-                        ", other label"
-                    } else {
-                        ""
-                    },
-                    if e.bytes.is_none() { ", in memory" } else { "" },
-                )
-            })
-            .collect();
-        format!(
-            "family {} ({} bits, ext {}), {:?}, {} proofs\n{}",
-            case.family,
-            fam.bits,
-            fam.ext,
-            case.action,
-            case.entries.len(),
-            entries.join("\n")
-        )
-    }
-
-    fn render_output(&self, output: &TariOutput) -> String {
-        match output {
-            TariOutput::Masks(slots) => {
-                let items: Vec<String> = slots
-                    .iter()
-                    .enumerate()
-                    .map(|(i, s)| format!("  [{i}] {}", render_slot(s)))
-                    .collect();
-                format!("accepted, masks [\n{}\n]", items.join("\n"))
-            }
-            TariOutput::Verdicts { batch, singles } => {
-                format!("batch {batch}, singles {singles:?}")
-            }
-        }
-    }
-}
-
-/// The classes of `tari_proof_from_bytes`.
-pub const BYTES_CLASSES: &[&str] = &[
-    "roundtrip",
-    "truncated_1",
-    "truncated_32",
-    "truncated_64",
-    "extended_1",
-    "extended_32",
-    "extended_64",
-    "ext_byte_invalid",
-    "ext_byte_changed",
-    "scalar_noncanonical",
-    "point_bytes_arbitrary",
-    "empty",
-];
-
-/// One deserialization case.
-#[derive(Clone, Debug)]
-pub struct BytesCase {
-    /// The pool proof the bytes come from.
-    pub proof: usize,
-    /// The bytes.
-    pub bytes: Vec<u8>,
-    /// How they were made.
-    pub class: &'static str,
-}
-
-/// A deserializer under test: bytes ↦ the re-serialized proof, or an error.
-pub type FromBytesFn = Box<dyn Fn(&[u8]) -> Result<Vec<u8>, String> + Send + Sync>;
-
-/// The check of `RangeProof::from_bytes` / `to_bytes`.
-pub struct FromBytesCheck {
-    spec: Spec,
-    subject: FromBytesFn,
-}
-
-/// A check of `subject` as tari's proof deserializer.
-pub fn check_from_bytes(spec: Spec, subject: FromBytesFn) -> FromBytesCheck {
-    FromBytesCheck { spec, subject }
-}
-
-/// The documented layout (`range_proof.rs:1196-1324`): `[ext: 1 byte][d1: ext × 32][A][A1][B]
-/// [r1][s1][(L, R) × rounds × 64]` with ext in 1..=6, at least one L/R pair, canonical scalars
-/// and nothing left over. Points are not decompressed when parsing.
-pub fn layout_accepts(b: &[u8]) -> bool {
-    let Some(&ext) = b.first() else { return false };
-    let ext = ext as usize;
-    if !(1..=6).contains(&ext) || (b.len() - 1) % 32 != 0 {
-        return false;
-    }
-    let k = (b.len() - 1) / 32;
-    if k < ext + 5 + 2 || (k - ext - 5) % 2 != 0 {
-        return false;
-    }
-    let l = crate::generators::edwards::order();
-    let canonical = |elem: usize| {
-        let o = element_offset(elem);
-        &num_bigint::BigUint::from_bytes_le(&b[o..o + 32]) < l
-    };
-    (0..ext).all(canonical) && canonical(ext + 3) && canonical(ext + 4)
-}
-
-/// Why a 1-bit single-commitment proof does not round-trip.
-pub const ONE_BIT_REASON: &str = "tari_bulletproofs_plus 0.5.3: a 1-bit single-commitment \
-    proof has no L/R pair (log₂(1·1) = 0 rounds); to_bytes writes it, but from_bytes rejects \
-    empty L/R vectors (\"Serialized proof is too short\"), so the proof verifies in memory but \
-    not after a byte round trip";
-
-impl Routine for FromBytesCheck {
-    type Case = BytesCase;
-    type Output = Vec<u8>;
-
-    fn info(&self) -> RoutineInfo {
-        self.spec.info(
-            "ground truth for pool proofs (their bytes must parse back); the documented \
-             layout for edited bytes",
-            BYTES_CLASSES.to_vec(),
-        )
-    }
-
-    fn generate(&self, g: &mut Gen) -> BytesCase {
-        let pool = pool();
-        let proof = g.below(pool.proofs.len() as u64) as usize;
-        let p = &pool.proofs[proof];
-        let fam = &pool.families[p.family];
-        let mut b = p.bytes.clone();
-        let kind = if g.edgy() {
-            g.weighted(&[24, 6, 6, 6, 6, 6, 6, 8, 8, 10, 10, 6])
-        } else {
-            g.below(12) as usize
-        };
-        let class = match kind {
-            0 => "roundtrip",
-            1 => {
-                b.pop();
-                "truncated_1"
-            }
-            2 => {
-                b.truncate(b.len() - 32);
-                "truncated_32"
-            }
-            3 => {
-                b.truncate(b.len().saturating_sub(64));
-                "truncated_64"
-            }
-            4 => {
-                b.push(0x5a);
-                "extended_1"
-            }
-            5 => {
-                b.extend([0x11; 32]);
-                "extended_32"
-            }
-            6 => {
-                b.extend(other_point(&[], 3));
-                b.extend(other_point(&[], 4));
-                "extended_64"
-            }
-            7 => {
-                b[0] = *g.pick(&[0u8, 7, 8, 0x80, 0xff]);
-                "ext_byte_invalid"
-            }
-            8 => {
-                b[0] = ((fam.ext + g.range(1, 5)) % 6 + 1) as u8;
-                "ext_byte_changed"
-            }
-            9 => {
-                let elem = *g.pick(&[0, fam.ext + 3, fam.ext + 4]);
-                let o = element_offset(elem);
-                let bad = if g.chance(1, 2) {
-                    noncanonical_scalar()
-                } else {
-                    [0xff; 32]
-                };
-                b[o..o + 32].copy_from_slice(&bad);
-                "scalar_noncanonical"
-            }
-            10 => {
-                let rounds = p.rounds(fam.bits);
-                let elem = *g.pick(&point_elements(fam.ext, rounds));
-                let o = element_offset(elem);
-                let mut junk = [0u8; 32];
-                g.fill(&mut junk);
-                b[o..o + 32].copy_from_slice(&junk);
-                "point_bytes_arbitrary"
-            }
-            _ => {
-                b.clear();
-                "empty"
-            }
-        };
-        if g.edgy() {
-            g.hit(class);
-        }
-        BytesCase {
-            proof,
-            bytes: b,
-            class,
-        }
-    }
-
-    fn subject(&self, case: &BytesCase) -> Outcome<Vec<u8>> {
-        (self.subject)(&case.bytes).into()
-    }
-
-    fn oracle(&self, case: &BytesCase) -> Outcome<Vec<u8>> {
-        // A pool proof's own bytes: it is valid, so its serialization must parse back.
-        if case.class == "roundtrip" || layout_accepts(&case.bytes) {
-            Outcome::Value(case.bytes.clone())
-        } else {
-            Outcome::Rejected("not the documented layout".into())
-        }
-    }
-
-    fn expected(&self, case: &BytesCase) -> Expected {
-        let pool = pool();
-        let p = &pool.proofs[case.proof];
-        if case.class == "roundtrip" && !p.has_bytes(pool.families[p.family].bits) {
-            Expected::known(VerdictKind::Mismatch, ONE_BIT_REASON)
-        } else {
-            Expected::AGREE
-        }
-    }
-
-    fn render_case(&self, case: &BytesCase) -> String {
-        format!(
-            "pool proof {} ({}), {} bytes: {}",
-            case.proof,
-            case.class,
-            case.bytes.len(),
-            hex::encode(&case.bytes)
-        )
-    }
-
-    fn render_output(&self, output: &Vec<u8>) -> String {
-        hex::encode(output)
-    }
-}
-
-/// The tari routines: (name, function, budget).
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::adapters::tari::Tari;
-
-    #[test]
-    fn the_layout_accepts_every_pool_proof_with_l_r_pairs() {
-        let pool = pool();
-        for p in &pool.proofs {
-            let bits = pool.families[p.family].bits;
-            assert_eq!(layout_accepts(&p.bytes), p.has_bytes(bits));
-        }
-    }
-
-    /// Why `gens_foreign` and `gens_other_family` stay within one chunk: tari checks generator
-    /// consistency per chunk of 256, so a batch whose foreign statement sits alone in a later
-    /// chunk verifies (each proof is valid for its own statement), while the same statement in
-    /// the first chunk makes the batch fail.
-    #[test]
-    fn generator_consistency_is_checked_per_chunk() {
-        let pool = pool();
-        let f = 0;
-        let fam = &pool.families[f];
-        let single = fam.proofs[0];
-        let mut entries: Vec<Entry> = (0..CHUNK)
-            .map(|_| entry(pool, single, ParamsChoice::Standard))
-            .collect();
-        entries.push(entry(pool, fam.foreign_proofs[0], ParamsChoice::Foreign));
-        let run = |entries: &[Entry]| {
-            crate::adapters::tari::verify_entries(&Tari, pool, f, entries, Action::VerifyOnly)
-        };
-        assert!(
-            run(&entries).is_ok(),
-            "a foreign statement alone in chunk 2"
-        );
-        entries.swap(0, CHUNK);
-        assert!(run(&entries).is_err(), "a foreign statement in chunk 1");
     }
 }
