@@ -299,3 +299,23 @@ impl Group for Ed25519 {
         mul_base(k)
     }
 }
+
+/// Σ sᵢ·Pᵢ for points known as Pᵢ = aᵢ·B + tᵢ·T (T the order-8 point of [`eight_torsion`],
+/// `terms` as (sᵢ, aᵢ, tᵢ)), by known-log bookkeeping: (Σ sᵢ·aᵢ mod ℓ)·B + (Σ sᵢ·tᵢ mod 8)·T.
+/// Valid for any integer scalars, reduced or not, because B has order ℓ and T order 8
+/// (edwards25519's group is the direct sum of the order-ℓ subgroup and the 8-torsion,
+/// RFC 7748 §4.1 / RFC 8032 §5.1).
+pub fn known_log_sum_with_torsion(terms: &[(&BigUint, &BigUint, u8)]) -> EdPoint {
+    let logs: Vec<(&BigUint, &BigUint)> = terms.iter().map(|(s, a, _)| (*s, *a)).collect();
+    let prime = crate::group::known_log_msm(&Ed25519, &logs);
+    let torsion = terms
+        .iter()
+        .fold(BigUint::from(0u8), |acc, (s, _, t)| acc + *s * BigUint::from(*t))
+        % 8u8;
+    let t = torsion.to_u32_digits().first().copied().unwrap_or(0) as usize;
+    if t == 0 {
+        prime
+    } else {
+        add(&prime, &eight_torsion()[t])
+    }
+}

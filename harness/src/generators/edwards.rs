@@ -37,7 +37,7 @@
 
 use super::{Bias, Gen};
 use ecdiff_oracles::edwards::{self, Ed25519, EdPoint};
-use ecdiff_oracles::group::{known_log_msm, logged, Logged};
+use ecdiff_oracles::group::{logged, Logged};
 use ecdiff_oracles::ristretto;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
@@ -197,21 +197,12 @@ pub fn point_of(log: &BigUint, torsion: u8) -> EdPoint {
     }
 }
 
-/// Σ sᵢ·Pᵢ over `terms` (scalar, input) by known-log bookkeeping:
-/// (Σ sᵢ·aᵢ mod ℓ)·B + (Σ sᵢ·tᵢ mod 8)·T. Valid for any integer scalars, reduced or not,
-/// because B has order ℓ and T order 8.
+/// Σ sᵢ·Pᵢ over `terms` (scalar, input): the oracle's known-log sum with torsion bookkeeping
+/// ([`edwards::known_log_sum_with_torsion`]) over the inputs' logs.
 pub fn known_log_sum(terms: &[(&BigUint, &EdInput)]) -> EdPoint {
-    let logs: Vec<(&BigUint, &BigUint)> = terms.iter().map(|(s, p)| (*s, &p.log)).collect();
-    let prime = known_log_msm(&Ed25519, &logs);
-    let torsion = terms.iter().fold(BigUint::zero(), |acc, (s, p)| {
-        acc + *s * BigUint::from(p.torsion)
-    }) % 8u8;
-    let t = torsion.to_u32_digits().first().copied().unwrap_or(0) as u8;
-    if t == 0 {
-        prime
-    } else {
-        edwards::add(&prime, torsion_point(t))
-    }
+    let terms: Vec<(&BigUint, &BigUint, u8)> =
+        terms.iter().map(|(s, p)| (*s, &p.log, p.torsion)).collect();
+    edwards::known_log_sum_with_torsion(&terms)
 }
 
 /// The fixed pool of 16 random known-log points the walk steps through (and the shifts of
