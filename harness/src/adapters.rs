@@ -5,8 +5,11 @@
 //! oracle receives raw, and never uses a library's `==` as a verdict.
 
 pub mod ark;
+pub mod bls12_381;
 pub mod dalek;
 pub mod dory;
 pub mod ecsm;
+pub mod halo2curves;
 pub mod k256;
+pub mod p256;
 pub mod tari;

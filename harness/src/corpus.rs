@@ -28,9 +28,9 @@
 use crate::engine::{CaseRun, Detail, DynRoutine, VerdictKind};
 pub use crate::finding::{display_path, profile, repo_root, Provenance};
 use crate::finding::{Finding, Origin};
-use crate::routines;
 use crate::generators::CASE_BYTES;
 use crate::generators::{case_bytes, stable_hash, Bias};
+use crate::routines;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io;
 use std::path::{Path, PathBuf};

@@ -25,6 +25,12 @@ pub enum Origin {
     BuiltIn,
     /// A built-in routine under a fuzzer: the input is a crash file outside the corpus.
     Fuzzer,
+    /// A downstream crate's own routine under a fuzzer ([`fuzz_target!`](crate::fuzz_target)):
+    /// the input is a crash file, replayed by its cargo-fuzz target.
+    DownstreamFuzzer {
+        /// The cargo-fuzz target (a `[[bin]]` of the downstream fuzz crate).
+        target: String,
+    },
     /// A downstream crate's own routine, checked by one of its tests.
     Downstream {
         /// The downstream package (`CARGO_PKG_NAME`).
@@ -73,6 +79,9 @@ impl Finding {
                 "cargo run --release -p ecdiff -- replay --routine {} {file}",
                 self.run.routine
             ),
+            Origin::DownstreamFuzzer { target } => {
+                format!("cargo +nightly fuzz run {target} {file}")
+            }
             Origin::Downstream { package, test } => {
                 format!("ECDIFF_REPLAY={file} cargo test -p {package} {test}")
             }
@@ -109,7 +118,10 @@ impl Finding {
                 display_path(input).display(),
                 display_path(note).display()
             );
-        } else if self.origin == Origin::Fuzzer {
+        } else if matches!(
+            self.origin,
+            Origin::Fuzzer | Origin::DownstreamFuzzer { .. }
+        ) {
             let _ = writeln!(s, "  saved:    the fuzzer's crash file");
         }
         let _ = writeln!(s, "  replay:   {}", self.replay_command());
@@ -234,6 +246,14 @@ mod tests {
             fuzzed,
             "cargo run --release -p ecdiff -- replay --routine my_msm <file>"
         );
+        let fuzzed_downstream = finding(
+            Origin::DownstreamFuzzer {
+                target: "my_msm".into(),
+            },
+            false,
+        )
+        .replay_command();
+        assert_eq!(fuzzed_downstream, "cargo +nightly fuzz run my_msm <file>");
         let downstream = finding(
             Origin::Downstream {
                 package: "my-crate".into(),

@@ -75,6 +75,73 @@ pub fn check(routine: &str, data: &[u8]) {
     }
 }
 
+/// [`init`] for a downstream crate's own routine: the quiet panic hook and the subject thread
+/// pool, without building ecdiff's registry ([`fuzz_target!`](crate::fuzz_target) calls it).
+pub fn init_routine(routine: &dyn DynRoutine) {
+    panic::install_hook();
+    let _ = routine.info();
+    let _ = crate::engine::subject_pool();
+}
+
+/// [`check`] for a downstream crate's own routine: runs one fuzz input and panics (an abort
+/// under libFuzzer) on a finding, with the same stable message; the printed report's replay
+/// command is the crate's cargo-fuzz target named after the routine (see
+/// [`fuzz_target!`](crate::fuzz_target)).
+pub fn check_routine(routine: &dyn DynRoutine, data: &[u8]) {
+    panic::install_hook();
+    let run = routine.run_bytes(data, Bias::Edge, Detail::OnFinding);
+    if run.is_finding() {
+        let report = Finding {
+            run: run.clone(),
+            bytes: data.to_vec(),
+            origin: Origin::DownstreamFuzzer {
+                target: run.routine.to_string(),
+            },
+            provenance: Provenance {
+                seed: None,
+                case_index: None,
+                source: "libFuzzer (cargo fuzz)".into(),
+            },
+            saved: None,
+        };
+        eprintln!("{}", report.render_text());
+        finding(&run);
+    }
+}
+
+/// Stamps a downstream crate's cargo-fuzz target for its own routine: the whole target file
+/// is one line after `#![no_main]`.
+///
+/// ```ignore
+/// // fuzz/fuzz_targets/my_msm.rs
+/// #![no_main]
+/// ecdiff::fuzz_target!(ecdiff::arkworks::msm::<Bn254G1, ark_bn254::g1::Config>(
+///     Spec::new("my_msm"), my_crate::my_msm));
+/// ```
+///
+/// The fuzz crate depends on `libfuzzer-sys` (the macro expands to its `fuzz_target!`, with
+/// [`init_routine`] as the `init:` block) and on `ecdiff`; the routine is built once. Name the
+/// target (its `[[bin]]`) after the routine: `cargo +nightly fuzz run my_msm` then uses the
+/// corpus folder `fuzz/corpus/my_msm`, and a crash prints the same report as a suite's finding
+/// with the replay command `cargo +nightly fuzz run my_msm <crash file>`. Inputs the crate's
+/// suites saved (`ecdiff-findings/corpus/<routine>/`) are valid seeds:
+/// `cargo +nightly fuzz run my_msm fuzz/corpus/my_msm ../ecdiff-findings/corpus/my_msm`.
+#[macro_export]
+macro_rules! fuzz_target {
+    ($routine:expr $(,)?) => {
+        fn __ecdiff_fuzz_routine() -> &'static dyn $crate::DynRoutine {
+            static ROUTINE: ::std::sync::OnceLock<::std::boxed::Box<dyn $crate::DynRoutine>> =
+                ::std::sync::OnceLock::new();
+            &**ROUTINE.get_or_init(|| ::std::boxed::Box::new($routine))
+        }
+
+        ::libfuzzer_sys::fuzz_target!(
+            init: $crate::fuzz::init_routine(__ecdiff_fuzz_routine()),
+            |data: &[u8]| $crate::fuzz::check_routine(__ecdiff_fuzz_routine(), data)
+        );
+    };
+}
+
 /// The readable report of a finding printed before the abort.
 pub fn describe(run: &CaseRun, data: &[u8]) -> String {
     Finding {
@@ -210,6 +277,21 @@ mod tests {
         };
         let err = panic::capture(|| finding(&run)).unwrap_err();
         assert_eq!(err.message, format!("ecdiff finding: {name}: mismatch"));
+    }
+
+    #[test]
+    fn downstream_routines_fuzz_to_the_same_verdicts() {
+        use crate::arkworks::{ark_msm, msm};
+        use crate::shapes::Spec;
+        use ecdiff_oracles::curves::Bn254G1;
+        let good = ark_msm::<Bn254G1, ark_bn254::g1::Config>(Spec::new("good_msm"));
+        check_routine(&good, &[]);
+        check_routine(&good, &[0xff; 64]);
+        let bad = msm::<Bn254G1, ark_bn254::g1::Config>(Spec::new("bad_msm"), |_, _| {
+            <ark_bn254::G1Projective as ark_ec::PrimeGroup>::generator()
+        });
+        let err = panic::capture(|| check_routine(&bad, &[0xff; 64])).unwrap_err();
+        assert_eq!(err.message, "ecdiff finding: bad_msm: mismatch");
     }
 
     #[test]

@@ -22,8 +22,10 @@
 #![warn(missing_docs)]
 
 pub mod adapters;
+pub mod arkworks;
 pub mod campaign;
 pub mod corpus;
+pub mod coverage;
 pub mod declare;
 pub mod engine;
 pub mod families;

@@ -13,7 +13,10 @@ use std::sync::OnceLock;
 pub const FAMILIES: &[Family] = &[
     crate::families::dory::FAMILY,
     crate::families::secp256k1::FAMILY,
+    crate::families::p256::FAMILY,
+    crate::families::halo2curves::FAMILY,
     crate::families::curve25519::FAMILY,
+    crate::families::bls12_381::FAMILY,
 ];
 
 /// Every declaration row with its family's name, in registry order.

@@ -21,10 +21,13 @@
 //! (`crate::adapters::dory`). See `harness/examples/downstream_msm.rs` for a complete example.
 
 pub mod batch_verify;
+pub mod edwards_double_base;
 pub mod edwards_encoding;
+pub mod edwards_montgomery;
 pub mod edwards_msm;
 pub mod fold;
 pub mod gt;
+pub mod known;
 pub mod lazy_field;
 pub mod msm;
 pub mod normalize;

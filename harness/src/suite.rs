@@ -223,8 +223,14 @@ impl<'r> Suite<'r> {
     /// still a finding.
     pub fn run(&self) -> SuiteReport {
         let info = self.routine.info();
-        if let Some(file) = self.replay_file() {
-            return self.replay(&file);
+        if let Some(file) = self.replay_target(std::env::var_os("ECDIFF_REPLAY").as_deref()) {
+            return match self.replay(&file) {
+                Ok(_) => SuiteReport {
+                    cases: 1,
+                    ..SuiteReport::default()
+                },
+                Err(finding) => panic!("{}", finding.render_text()),
+            };
         }
         let report = match self.try_run() {
             Ok(report) => report,
@@ -243,19 +249,28 @@ impl<'r> Suite<'r> {
         report
     }
 
-    /// `ECDIFF_REPLAY`, when it names an input of this routine.
-    fn replay_file(&self) -> Option<std::path::PathBuf> {
-        let file = std::path::PathBuf::from(std::env::var_os("ECDIFF_REPLAY")?);
+    /// The input an `ECDIFF_REPLAY` value names, when it is an input of this routine (a file
+    /// in a folder named after it, as findings are saved); `None` otherwise, and then
+    /// [`Suite::run`] runs the budget. `run` passes the variable's value; a test that must not
+    /// touch the process's environment passes the path itself.
+    pub fn replay_target(&self, value: Option<&std::ffi::OsStr>) -> Option<std::path::PathBuf> {
+        let file = std::path::PathBuf::from(value?);
         let routine = corpus::folder_routine(&file)?;
         (routine == self.routine.info().name).then_some(file)
     }
 
-    fn replay(&self, file: &std::path::Path) -> SuiteReport {
+    /// Runs one saved input alone, exactly as [`Suite::run`] does under
+    /// `ECDIFF_REPLAY=<file>`: the run, or the finding it still is (rendered by `run` before
+    /// it panics).
+    ///
+    /// # Panics
+    /// When `file` cannot be read.
+    pub fn replay(&self, file: &std::path::Path) -> Result<crate::CaseRun, Box<Finding>> {
         let bytes =
             std::fs::read(file).unwrap_or_else(|e| panic!("ECDIFF_REPLAY={}: {e}", file.display()));
         let run = self.routine.run_bytes(&bytes, Bias::Edge, Detail::Always);
         if run.is_finding() {
-            let finding = Finding {
+            return Err(Box::new(Finding {
                 run,
                 bytes,
                 origin: self.origin.clone(),
@@ -265,8 +280,7 @@ impl<'r> Suite<'r> {
                     source: format!("replay of {}", file.display()),
                 },
                 saved: None,
-            };
-            panic!("{}", finding.render_text());
+            }));
         }
         eprintln!(
             "{}: {} replays to {} (expected {})",
@@ -275,10 +289,7 @@ impl<'r> Suite<'r> {
             run.verdict.kind,
             run.expected.kind
         );
-        SuiteReport {
-            cases: 1,
-            ..SuiteReport::default()
-        }
+        Ok(run)
     }
 
     fn failure(&self, bytes: Vec<u8>) -> SuiteFailure {

@@ -16,7 +16,10 @@ pub use crate::declare::ZooVariant;
 pub fn all() -> Vec<ZooVariant> {
     let mut v = crate::families::dory::zoo();
     v.extend(crate::families::secp256k1::zoo());
+    v.extend(crate::families::p256::zoo());
+    v.extend(crate::families::halo2curves::zoo());
     v.extend(crate::families::curve25519::zoo());
+    v.extend(crate::families::bls12_381::zoo());
     v
 }
 

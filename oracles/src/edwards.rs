@@ -15,7 +15,8 @@
 //!   the selected entries with [`sum`] (one shared inversion per tree level).
 //! * Encoding: RFC 8032 §5.1.2 (y little-endian, bit 255 = x mod 2) and decoding §5.1.3
 //!   (reject y ≥ p, a non-square x², and x = 0 with sign bit 1).
-//! * Montgomery map: RFC 7748 §4.1, u = (1 + y)/(1 − y), y = (u − 1)/(u + 1).
+//! * Montgomery map: RFC 7748 §4.1, u = (1 + y)/(1 − y), y = (u − 1)/(u + 1); [`montgomery_u`]
+//!   encodes u as RFC 7748 §5 does, with u = 0 for the identity.
 //!
 //! # Torsion
 //!
@@ -268,6 +269,23 @@ pub fn y_to_u(y: &Fp) -> Option<Fp> {
     Some(one.add(y).mul(&one.sub(y).inv()?))
 }
 
+/// The Montgomery u-coordinate of P as RFC 7748 §5 encodes it (32 little-endian bytes,
+/// canonical): u = (1 + y)/(1 − y) for y ≠ 1 (RFC 7748 §4.1, the birational map between
+/// edwards25519 and curve25519), and u = 0 for the identity (y = 1).
+///
+/// The identity has no affine image (it maps to the point at infinity); u = 0 is the
+/// convention curve25519-dalek documents for `EdwardsPoint::to_montgomery` ("the identity
+/// point of the Edwards curve is sent to the 2-torsion point (0, 0)") and is what the
+/// x-only Montgomery ladder of RFC 7748 §5 computes for the point at infinity (X/Z with
+/// Z = 0 and 0⁻¹ = 0). The point of order 2, (0, −1), also has u = 0, so both points of
+/// E\[2\] ∩ {x = 0} share this encoding.
+pub fn montgomery_u(p: &EdPoint) -> [u8; 32] {
+    let u = y_to_u(&p.y).unwrap_or_else(|| p.y.field().zero());
+    u.to_le_bytes(32)
+        .try_into()
+        .expect("to_le_bytes(32) has 32 bytes")
+}
+
 /// edwards25519 as a [`Group`]: hub = B, order ℓ.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Ed25519;
@@ -308,10 +326,9 @@ impl Group for Ed25519 {
 pub fn known_log_sum_with_torsion(terms: &[(&BigUint, &BigUint, u8)]) -> EdPoint {
     let logs: Vec<(&BigUint, &BigUint)> = terms.iter().map(|(s, a, _)| (*s, *a)).collect();
     let prime = crate::group::known_log_msm(&Ed25519, &logs);
-    let torsion = terms
-        .iter()
-        .fold(BigUint::from(0u8), |acc, (s, _, t)| acc + *s * BigUint::from(*t))
-        % 8u8;
+    let torsion = terms.iter().fold(BigUint::from(0u8), |acc, (s, _, t)| {
+        acc + *s * BigUint::from(*t)
+    }) % 8u8;
     let t = torsion.to_u32_digits().first().copied().unwrap_or(0) as usize;
     if t == 0 {
         prime

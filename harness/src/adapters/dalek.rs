@@ -1,6 +1,7 @@
 //! curve25519-dalek 5.0.0: `EdwardsPoint` and `RistrettoPoint` multiscalar multiplication
 //! (constant-time Straus, variable-time Straus/Pippenger, the precomputed Straus types),
-//! `mul_base`, compression and decompression.
+//! `mul_base`, `vartime_double_scalar_mul_basepoint`, compression, decompression, and the
+//! Edwards → Montgomery map (`to_montgomery`, `to_montgomery_batch`).
 //!
 //! Inputs arrive as bytes only: a point as one canonical encoding that dalek decompresses, or
 //! as two encodings whose difference dalek computes with its own subtraction
@@ -67,6 +68,8 @@ pub trait DalekGroup:
     fn identity() -> Self;
     /// `s · self` (variable-base scalar multiplication).
     fn mul(&self, s: &Scalar) -> Self;
+    /// `vartime_double_scalar_mul_basepoint(a, A, b)`: a·A + b·B, B the group's base point.
+    fn vartime_double_scalar_mul_basepoint(a: &Scalar, point: &Self, b: &Scalar) -> Self;
 }
 
 impl DalekGroup for EdwardsPoint {
@@ -86,6 +89,9 @@ impl DalekGroup for EdwardsPoint {
     fn mul(&self, s: &Scalar) -> Self {
         self * s
     }
+    fn vartime_double_scalar_mul_basepoint(a: &Scalar, point: &Self, b: &Scalar) -> Self {
+        EdwardsPoint::vartime_double_scalar_mul_basepoint(a, point, b)
+    }
 }
 
 impl DalekGroup for RistrettoPoint {
@@ -104,6 +110,9 @@ impl DalekGroup for RistrettoPoint {
     }
     fn mul(&self, s: &Scalar) -> Self {
         self * s
+    }
+    fn vartime_double_scalar_mul_basepoint(a: &Scalar, point: &Self, b: &Scalar) -> Self {
+        RistrettoPoint::vartime_double_scalar_mul_basepoint(a, point, b)
     }
 }
 
@@ -215,6 +224,44 @@ impl<G: DalekGroup> MsmSubject for DalekMsm<G> {
 /// `G::mul_base(s)`, compressed.
 pub fn mul_base<G: DalekGroup>(s: &BigUint) -> [u8; 32] {
     G::mul_base(&scalar(s)).compress()
+}
+
+/// `G::vartime_double_scalar_mul_basepoint(a, A, b)` (a·A + b·B), compressed; A is built
+/// with dalek's arithmetic (see [`point`]).
+pub fn vartime_double_scalar_mul_basepoint<G: DalekGroup>(
+    a: &BigUint,
+    repr: &Repr,
+    b: &BigUint,
+) -> Outcome<[u8; 32]> {
+    match point::<G>(repr) {
+        Some(p) => Outcome::Value(
+            G::vartime_double_scalar_mul_basepoint(&scalar(a), &p, &scalar(b)).compress(),
+        ),
+        None => Outcome::Rejected(format!("dalek refused the point A: {}", repr.hex())),
+    }
+}
+
+/// `EdwardsPoint::to_montgomery_batch` (one batch inversion of the Z − Y denominators), each
+/// u as `MontgomeryPoint::to_bytes()`.
+pub fn edwards_to_montgomery_batch(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
+    match points::<EdwardsPoint>(reprs) {
+        Ok(ps) => Outcome::Value(
+            EdwardsPoint::to_montgomery_batch(&ps)
+                .iter()
+                .map(|m| m.to_bytes())
+                .collect(),
+        ),
+        Err(e) => Outcome::Rejected(e),
+    }
+}
+
+/// `EdwardsPoint::to_montgomery` of each point (one inversion per point), as
+/// `MontgomeryPoint::to_bytes()`.
+pub fn edwards_to_montgomery_each(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
+    match points::<EdwardsPoint>(reprs) {
+        Ok(ps) => Outcome::Value(ps.iter().map(|p| p.to_montgomery().to_bytes()).collect()),
+        Err(e) => Outcome::Rejected(e),
+    }
 }
 
 /// `compress()` of each point (built with dalek's arithmetic, see [`point`]).

@@ -131,8 +131,9 @@ pub fn decode_013(bytes: &[u8]) -> k256_013::AffinePoint {
     k256_013::AffinePoint::try_from(&p).expect("a point on the curve")
 }
 
-/// Defines a function that carries out a recipe with one k256 version's arithmetic; both
-/// versions get the same steps, so their routines see the same identities from arithmetic.
+/// Defines a function that carries out a recipe with one RustCrypto curve crate's arithmetic
+/// (k256 0.14 and 0.13.4 here, p256 0.14 in [`super::p256`]); every crate gets the same steps,
+/// so their routines see the same identities from arithmetic.
 macro_rules! recipe_builder {
     ($(#[$doc:meta])* $name:ident, $krate:ident, $scalar:ident, $decode:ident) => {
         $(#[$doc])*
@@ -159,6 +160,9 @@ macro_rules! recipe_builder {
         }
     };
 }
+
+/// The same recipe builder for another RustCrypto curve crate (p256 uses it too).
+pub(crate) use recipe_builder;
 
 recipe_builder!(
     /// Carries out a recipe with k256 0.14's arithmetic.

@@ -78,6 +78,10 @@ enum Command {
     /// Seed, import into and check the regression corpus.
     #[command(subcommand)]
     Corpus(CorpusCommand),
+    /// Measure what the code under test executed: line and region coverage of each routine's
+    /// functions under test, from an instrumented build of ecdiff (rustup's llvm-tools,
+    /// installed when missing). Exits 1 when a routine could not be measured.
+    Coverage(CoverageArgs),
     /// Maintainer tools.
     #[command(subcommand, hide = true)]
     Dev(DevCommand),
@@ -179,6 +183,38 @@ struct ZooArgs {
     /// Also write the report as a Markdown table to FILE (the README's table).
     #[arg(long, value_name = "FILE")]
     markdown: Option<PathBuf>,
+    /// Variants, by name or name prefix (a routine's name selects all its variants); all when
+    /// none is given.
+    variants: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+struct CoverageArgs {
+    /// Routines, by name or name prefix; all when none is given.
+    #[arg(value_name = "ROUTINE|PREFIX")]
+    routines: Vec<String>,
+    /// Cases per routine [default: each routine's default cases].
+    #[arg(long, value_name = "N")]
+    cases: Option<u64>,
+    /// Also write the report as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Write an HTML report to DIR: an index per routine, and llvm-cov's annotated sources.
+    #[arg(long, value_name = "DIR")]
+    html: Option<PathBuf>,
+    /// Where the instrumented build and the profiles go [default: the checkout's
+    /// `target/coverage`].
+    #[arg(long, value_name = "DIR")]
+    target_dir: Option<PathBuf>,
+    /// Use this instrumented ecdiff instead of building one.
+    #[arg(long, value_name = "FILE", hide = true)]
+    binary: Option<PathBuf>,
+    /// Internal: run the campaign of ROUTINE in this (instrumented) process.
+    #[arg(long, value_name = "ROUTINE", hide = true, requires = "summary")]
+    campaign: Option<String>,
+    /// Internal: where `--campaign` writes its summary.
+    #[arg(long, value_name = "FILE", hide = true)]
+    summary: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -262,6 +298,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => replay(a),
         Command::Case(a) => case(a),
         Command::Zoo(a) => zoo(a),
+        Command::Coverage(a) => coverage(a),
         Command::Corpus(CorpusCommand::Seed {
             routines,
             seed,
@@ -703,7 +740,18 @@ fn zoo(a: ZooArgs) -> Res {
     if a.budget == Some(0) {
         return Err(usage("--budget must be at least 1"));
     }
-    let variants = ecdiff::zoo::all();
+    let mut variants = ecdiff::zoo::all();
+    if !a.variants.is_empty() {
+        let unknown: Vec<&String> = a
+            .variants
+            .iter()
+            .filter(|s| !variants.iter().any(|v| v.name.starts_with(s.as_str())))
+            .collect();
+        if !unknown.is_empty() {
+            return Err(usage(format!("no zoo variant matches {unknown:?}")));
+        }
+        variants.retain(|v| a.variants.iter().any(|s| v.name.starts_with(s.as_str())));
+    }
     let stop = stop_on_ctrl_c("the zoo");
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(8))
         .with_style(
@@ -732,6 +780,114 @@ fn zoo(a: ZooArgs) -> Res {
     }
     out!("{}", report.table());
     Ok(u8::from(!report.all_caught()))
+}
+
+// ---------------------------------------------------------------------------------------------
+// coverage
+
+fn coverage(a: CoverageArgs) -> Res {
+    use ecdiff::coverage as cov;
+    if a.cases == Some(0) {
+        return Err(usage("--cases must be at least 1"));
+    }
+    if let (Some(name), Some(summary)) = (&a.campaign, &a.summary) {
+        // The instrumented child: one routine's campaign, nothing saved.
+        cov::campaign_child(routine(name)?, a.cases, summary).map_err(usage)?;
+        return Ok(0);
+    }
+    let selected = select(&a.routines)?;
+    let start = std::time::Instant::now();
+    let tools = cov::tools().map_err(usage)?;
+    let packages = cov::Packages::load().map_err(usage)?;
+    let root = corpus::repo_root();
+    let target_dir = a.target_dir.unwrap_or_else(|| root.join("target/coverage"));
+    let bin = match a.binary {
+        Some(b) => b,
+        None => {
+            eprintln!(
+                "ecdiff coverage: building an instrumented ecdiff in {}",
+                target_dir.display()
+            );
+            cov::build(&target_dir).map_err(usage)?
+        }
+    };
+    let profiles = target_dir.join("profiles");
+    std::fs::create_dir_all(&profiles)
+        .map_err(|e| usage(format!("cannot create {}: {e}", profiles.display())))?;
+    let mut report = cov::Report {
+        tool: format!("ecdiff {}", env!("CARGO_PKG_VERSION")),
+        budget: a.cases.map_or(Budget::Defaults, Budget::Cases).describe(),
+        build_seconds: start.elapsed().as_secs_f64(),
+        ..cov::Report::default()
+    };
+    let mut merged = Vec::new();
+    for (k, r) in selected.iter().enumerate() {
+        let info = r.info();
+        eprint!(
+            "ecdiff coverage: [{}/{}] {} ",
+            k + 1,
+            selected.len(),
+            info.name
+        );
+        let t = std::time::Instant::now();
+        let measured = packages
+            .target(info.name, info.subject, info.function)
+            .and_then(|target| {
+                let (run, profile) = cov::run_routine(&tools, &bin, info.name, a.cases, &profiles)?;
+                let export = cov::export(&tools, &bin, &profile, &cov::sources(&target))?;
+                let mut c = cov::attribute(&export, &target, &root);
+                c.cases = run.cases;
+                c.findings = run.findings;
+                c.run_seconds = run.seconds;
+                Ok((c, profile))
+            });
+        match measured {
+            Ok((c, profile)) => {
+                eprintln!(
+                    "{} lines, {:.1}% ({:.0} s)",
+                    c.lines.total,
+                    c.lines.percent(),
+                    t.elapsed().as_secs_f64()
+                );
+                merged.push(profile);
+                report.routines.push(c);
+            }
+            Err(e) => {
+                eprintln!("not measured: {e}");
+                report.routines.push(cov::RoutineCoverage {
+                    routine: info.name.into(),
+                    subject: info.subject.into(),
+                    function: info.function.into(),
+                    error: Some(e),
+                    ..cov::RoutineCoverage::default()
+                });
+            }
+        }
+    }
+    if let Some(dir) = &a.html {
+        let all = profiles.join("all.profdata");
+        if !merged.is_empty() {
+            cov::merge(&tools, &merged, &all).map_err(usage)?;
+        }
+        cov::html(&tools, &bin, &all, &report, dir).map_err(usage)?;
+        eprintln!(
+            "ecdiff coverage: HTML report in {}/index.html",
+            dir.display()
+        );
+    }
+    report.wall_seconds = start.elapsed().as_secs_f64();
+    if let Some(path) = &a.json {
+        write_json(path, &report)?;
+    }
+    out!("{}", report.table());
+    out!("{}", report.unreached_listing(12));
+    outln!(
+        "{} routines in {:.0} s (instrumented build {:.0} s)",
+        report.routines.len(),
+        report.wall_seconds,
+        report.build_seconds
+    );
+    Ok(u8::from(report.routines.iter().any(|r| r.error.is_some())))
 }
 
 // ---------------------------------------------------------------------------------------------

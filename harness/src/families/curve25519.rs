@@ -24,7 +24,9 @@ use crate::declare::{Family, RoutineRow};
 use crate::generators::edwards::Flavor;
 use crate::generators::lengths::Lengths;
 use crate::shapes::batch_verify::Mode;
+use crate::shapes::edwards_double_base as double_base;
 use crate::shapes::edwards_encoding::{self as encoding, CompressOp};
+use crate::shapes::edwards_montgomery as montgomery;
 use crate::shapes::edwards_msm::{self as msm, MsmKind};
 use curve25519_dalek::edwards::EdwardsPoint;
 use curve25519_dalek::ristretto::RistrettoPoint;
@@ -390,6 +392,48 @@ pub const FAMILY: Family = Family {
                     spec,
                     Flavor::Ristretto,
                     Box::new(dalek::decompress::<RistrettoPoint>),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dalek_edwards_vartime_double_scalar_mul_basepoint",
+            subject: DALEK,
+            function: "EdwardsPoint::vartime_double_scalar_mul_basepoint",
+            lengths: Lengths::up_to(0),
+            cases: 256,
+            build: |spec| {
+                Box::new(double_base::check(
+                    spec,
+                    Flavor::Edwards,
+                    Box::new(dalek::vartime_double_scalar_mul_basepoint::<EdwardsPoint>),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dalek_ristretto_vartime_double_scalar_mul_basepoint",
+            subject: DALEK,
+            function: "RistrettoPoint::vartime_double_scalar_mul_basepoint",
+            lengths: Lengths::up_to(0),
+            cases: 256,
+            build: |spec| {
+                Box::new(double_base::check(
+                    spec,
+                    Flavor::Ristretto,
+                    Box::new(dalek::vartime_double_scalar_mul_basepoint::<RistrettoPoint>),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "dalek_edwards_to_montgomery_batch",
+            subject: DALEK,
+            function: "EdwardsPoint::to_montgomery_batch (and to_montgomery per point)",
+            lengths: Lengths::up_to(64),
+            cases: 192,
+            build: |spec| {
+                Box::new(montgomery::check_to_montgomery(
+                    spec,
+                    Box::new(dalek::edwards_to_montgomery_batch),
+                    Some(Box::new(dalek::edwards_to_montgomery_each)),
                 ))
             },
         },

@@ -1,6 +1,11 @@
-//! k256's point routines against the secp256k1 oracle (`ecdiff_oracles::curves::secp256k1`):
+//! RustCrypto-style point routines against a prime-order oracle curve ([`Sec1Curve`]):
 //! k256 0.14's `ProjectivePoint` scalar multiplication, `mul_by_generator`, `lincomb`,
-//! `batch_normalize` and `to_affine`, and k256 0.13.4's `batch_normalize` on the same inputs.
+//! `batch_normalize` and `to_affine` over secp256k1 (`ecdiff_oracles::curves::secp256k1`),
+//! k256 0.13.4's `batch_normalize` on the same inputs, and the same routines of p256 0.14
+//! (`primeorder`'s complete formulas for a = −3) over P-256 (`ecdiff_oracles::curves::p256`).
+//! The curve is a type parameter of the check ([`check_on`]; [`check`] is secp256k1): it fixes
+//! the oracle curve and the order `n` the recipes, scalars and logs are drawn below; the draws
+//! themselves are the same for every curve.
 //!
 //! # Inputs built by the library's own arithmetic
 //!
@@ -52,14 +57,38 @@ use crate::engine::{compare, Expected, Outcome, Routine, RoutineInfo, Verdict, V
 use crate::generators::scalars::{raw_scalar, scalar, RAW_SCALAR_CLASSES, SCALAR_CLASSES};
 use crate::generators::Gen;
 use crate::shapes::Spec;
-use ecdiff_oracles::curves::secp256k1;
-use ecdiff_oracles::ecsm::n;
+use ecdiff_oracles::curves::{p256, secp256k1, Secp256k1, P256};
 use ecdiff_oracles::field::Fp;
-use ecdiff_oracles::weierstrass::Point;
+use ecdiff_oracles::weierstrass::{Curve, Point};
 use num_bigint::BigUint;
-use num_integer::Integer;
 use num_traits::{One, Zero};
 use std::fmt::Debug;
+use std::marker::PhantomData;
+
+/// The curve a point routine runs over: the oracle curve (short Weierstrass over a prime field,
+/// cofactor 1, generator `G` of prime order `n`), for the known-log points, the scalars and the
+/// SEC 1 encodings. Implemented for the oracle groups [`Secp256k1`] (k256) and [`P256`]
+/// (p256); a P-384 routine needs one more `impl`.
+pub trait Sec1Curve: Send + Sync + 'static {
+    /// The oracle curve.
+    fn curve() -> &'static Curve<Fp>;
+    /// The order `n` of its generator.
+    fn order() -> &'static BigUint {
+        &Self::curve().order
+    }
+}
+
+impl Sec1Curve for Secp256k1 {
+    fn curve() -> &'static Curve<Fp> {
+        secp256k1()
+    }
+}
+
+impl Sec1Curve for P256 {
+    fn curve() -> &'static Curve<Fp> {
+        p256()
+    }
+}
 
 /// How the subject builds one input point, with k256's own arithmetic. Every scalar is below
 /// `n`.
@@ -154,22 +183,10 @@ pub const RECIPE_CLASSES: &[&str] = &[
 
 /// SEC 1 v2 §2.3.3 encoding of an oracle point: `00` for the identity, `04‖x‖y` or
 /// `02/03‖x` (the low bit of y).
+/// Coordinates take the field's length (32 bytes for secp256k1 and P-256): the oracle's
+/// [`ecdiff_oracles::sec1::encode`].
 pub fn sec1(p: &Point<Fp>, compressed: bool) -> Vec<u8> {
-    match p {
-        Point::Identity => vec![0],
-        Point::Affine { x, y } => {
-            let mut out = Vec::with_capacity(65);
-            if compressed {
-                out.push(if y.value().is_odd() { 3 } else { 2 });
-                out.extend(x.to_be_bytes(32));
-            } else {
-                out.push(4);
-                out.extend(x.to_be_bytes(32));
-                out.extend(y.to_be_bytes(32));
-            }
-            out
-        }
-    }
+    ecdiff_oracles::sec1::encode(p, compressed)
 }
 
 /// k256 0.14's `GroupEncoding::to_bytes` layout: the compressed SEC1 encoding in 33 bytes, the
@@ -181,35 +198,35 @@ pub fn compressed33(p: &Point<Fp>) -> Vec<u8> {
     }
 }
 
-fn point_of(log: &BigUint) -> Point<Fp> {
-    secp256k1().mul_generator(log)
+fn point_of<C: Sec1Curve>(log: &BigUint) -> Point<Fp> {
+    C::curve().mul_generator(log)
 }
 
-fn modn(v: BigUint) -> BigUint {
-    v % n()
+fn modn<C: Sec1Curve>(v: BigUint) -> BigUint {
+    v % C::order()
 }
 
 /// A scalar below `n` for a recipe (not recorded as a scalar class).
-fn recipe_scalar(g: &mut Gen) -> BigUint {
+fn recipe_scalar<C: Sec1Curve>(g: &mut Gen) -> BigUint {
     match g.weighted(&[70, 15, 5, 10]) {
-        0 => g.biguint_below(n()),
+        0 => g.biguint_below(C::order()),
         1 => BigUint::from(g.range(2, 16)),
-        2 => n() - 1u8,
+        2 => C::order() - 1u8,
         _ => BigUint::one(),
     }
 }
 
-fn nonzero_scalar(g: &mut Gen) -> BigUint {
+fn nonzero_scalar<C: Sec1Curve>(g: &mut Gen) -> BigUint {
     loop {
-        let v = recipe_scalar(g);
+        let v = recipe_scalar::<C>(g);
         if !v.is_zero() {
             return v;
         }
     }
 }
 
-fn input(recipe: Recipe, log: BigUint, sec1_bytes: Vec<u8>) -> PointInput {
-    let point = point_of(&log);
+fn input<C: Sec1Curve>(recipe: Recipe, log: BigUint, sec1_bytes: Vec<u8>) -> PointInput {
+    let point = point_of::<C>(&log);
     PointInput {
         recipe,
         log,
@@ -219,8 +236,8 @@ fn input(recipe: Recipe, log: BigUint, sec1_bytes: Vec<u8>) -> PointInput {
 }
 
 /// The input with log `log` handed over as its SEC1 encoding.
-pub fn sec1_input(log: BigUint, compressed: bool) -> PointInput {
-    let point = point_of(&log);
+pub fn sec1_input<C: Sec1Curve>(log: BigUint, compressed: bool) -> PointInput {
+    let point = point_of::<C>(&log);
     let bytes = sec1(&point, compressed);
     PointInput {
         recipe: Recipe::Sec1 { compressed },
@@ -231,20 +248,20 @@ pub fn sec1_input(log: BigUint, compressed: bool) -> PointInput {
 }
 
 /// `−(G·a)` as an input.
-pub fn neg_input(a: BigUint) -> PointInput {
-    let log = modn(n() - &a);
-    input(Recipe::Neg { a }, log, Vec::new())
+pub fn neg_input<C: Sec1Curve>(a: BigUint) -> PointInput {
+    let log = modn::<C>(C::order() - &a);
+    input::<C>(Recipe::Neg { a }, log, Vec::new())
 }
 
 /// Draws one input point (see the module doc); `earlier` are the points drawn before it in
 /// the same list.
-pub fn draw_point(g: &mut Gen, earlier: &[PointInput]) -> PointInput {
-    let nn = n();
+pub fn draw_point<C: Sec1Curve>(g: &mut Gen, earlier: &[PointInput]) -> PointInput {
+    let nn = C::order();
     if !g.edgy() {
         // The unbiased baseline: k256's own tests' "non-identity" points, G·k.
-        let k = nonzero_scalar(g);
+        let k = nonzero_scalar::<C>(g);
         let log = k.clone();
-        return input(
+        return input::<C>(
             Recipe::Scaled {
                 a: BigUint::one(),
                 k,
@@ -258,98 +275,104 @@ pub fn draw_point(g: &mut Gen, earlier: &[PointInput]) -> PointInput {
     let (class, point) = match g.weighted(&weights) {
         0 => (
             "identity_const",
-            input(Recipe::IdentityConst, BigUint::zero(), Vec::new()),
+            input::<C>(Recipe::IdentityConst, BigUint::zero(), Vec::new()),
         ),
         1 => (
             "generator_const",
-            input(Recipe::GeneratorConst, BigUint::one(), Vec::new()),
+            input::<C>(Recipe::GeneratorConst, BigUint::one(), Vec::new()),
         ),
         2 => {
             let compressed = g.chance(1, 2);
             if g.chance(1, 8) {
-                ("sec1_identity", sec1_input(BigUint::zero(), compressed))
+                (
+                    "sec1_identity",
+                    sec1_input::<C>(BigUint::zero(), compressed),
+                )
             } else {
-                let log = nonzero_scalar(g);
+                let log = nonzero_scalar::<C>(g);
                 let class = if compressed {
                     "sec1_compressed"
                 } else {
                     "sec1_uncompressed"
                 };
-                (class, sec1_input(log, compressed))
+                (class, sec1_input::<C>(log, compressed))
             }
         }
         3 => {
-            let (a, k) = (nonzero_scalar(g), nonzero_scalar(g));
-            let log = modn(&a * &k);
+            let (a, k) = (nonzero_scalar::<C>(g), nonzero_scalar::<C>(g));
+            let log = modn::<C>(&a * &k);
             (
                 "arith_scaled",
-                input(Recipe::Scaled { a, k }, log, Vec::new()),
+                input::<C>(Recipe::Scaled { a, k }, log, Vec::new()),
             )
         }
         4 => {
-            let (a, b) = (nonzero_scalar(g), nonzero_scalar(g));
-            let log = modn(&a + &b);
-            ("arith_sum", input(Recipe::Sum { a, b }, log, Vec::new()))
+            let (a, b) = (nonzero_scalar::<C>(g), nonzero_scalar::<C>(g));
+            let log = modn::<C>(&a + &b);
+            (
+                "arith_sum",
+                input::<C>(Recipe::Sum { a, b }, log, Vec::new()),
+            )
         }
         5 => {
-            let a = nonzero_scalar(g);
+            let a = nonzero_scalar::<C>(g);
             let compressed = g.chance(1, 2);
             let (class, b) = if g.chance(1, 3) {
                 ("mixed_sum_affine_identity", BigUint::zero())
             } else {
-                ("arith_mixed_sum", nonzero_scalar(g))
+                ("arith_mixed_sum", nonzero_scalar::<C>(g))
             };
-            let log = modn(&a + &b);
-            let bytes = sec1(&point_of(&b), compressed);
-            (class, input(Recipe::MixedSum { a }, log, bytes))
+            let log = modn::<C>(&a + &b);
+            let bytes = sec1(&point_of::<C>(&b), compressed);
+            (class, input::<C>(Recipe::MixedSum { a }, log, bytes))
         }
-        6 => ("arith_neg", neg_input(nonzero_scalar(g))),
+        6 => ("arith_neg", neg_input::<C>(nonzero_scalar::<C>(g))),
         7 => {
-            let a = nonzero_scalar(g);
-            let log = modn(&a << 1u32);
+            let a = nonzero_scalar::<C>(g);
+            let log = modn::<C>(&a << 1u32);
             (
                 "arith_double",
-                input(Recipe::Doubled { a }, log, Vec::new()),
+                input::<C>(Recipe::Doubled { a }, log, Vec::new()),
             )
         }
         8 => {
             // P + (−P), P − P, or a mixed sum with −P: an identity with a lazily reduced z.
-            let a = nonzero_scalar(g);
-            let minus = modn(nn - &a);
+            let a = nonzero_scalar::<C>(g);
+            let minus = modn::<C>(nn - &a);
             let recipe = match g.below(3) {
                 0 => (Recipe::Sum { a, b: minus }, Vec::new()),
                 1 => (Recipe::Difference { a }, Vec::new()),
                 _ => {
-                    let bytes = sec1(&point_of(&minus), g.chance(1, 2));
+                    let bytes = sec1(&point_of::<C>(&minus), g.chance(1, 2));
                     (Recipe::MixedSum { a }, bytes)
                 }
             };
             (
                 "identity_cancel",
-                input(recipe.0, BigUint::zero(), recipe.1),
+                input::<C>(recipe.0, BigUint::zero(), recipe.1),
             )
         }
         9 => {
-            let k = recipe_scalar(g);
+            let k = recipe_scalar::<C>(g);
             (
                 "identity_times_scalar",
-                input(Recipe::IdentityTimes { k }, BigUint::zero(), Vec::new()),
+                input::<C>(Recipe::IdentityTimes { k }, BigUint::zero(), Vec::new()),
             )
         }
         10 => {
             let (a, k) = if g.chance(1, 2) {
-                (nonzero_scalar(g), BigUint::zero())
+                (nonzero_scalar::<C>(g), BigUint::zero())
             } else {
-                (BigUint::zero(), nonzero_scalar(g))
+                (BigUint::zero(), nonzero_scalar::<C>(g))
             };
             (
                 "scaled_to_identity",
-                input(Recipe::Scaled { a, k }, BigUint::zero(), Vec::new()),
+                input::<C>(Recipe::Scaled { a, k }, BigUint::zero(), Vec::new()),
             )
         }
         11 => {
             let j = g.below(earlier.len() as u64) as usize;
-            ("negated_pair", neg_input(earlier[j].log.clone()))
+            ("negated_pair", neg_input::<C>(earlier[j].log.clone()))
         }
         _ => {
             let j = g.below(earlier.len() as u64) as usize;
@@ -361,10 +384,10 @@ pub fn draw_point(g: &mut Gen, earlier: &[PointInput]) -> PointInput {
 }
 
 /// Draws `len` points.
-pub fn draw_points(g: &mut Gen, len: usize) -> Vec<PointInput> {
+pub fn draw_points<C: Sec1Curve>(g: &mut Gen, len: usize) -> Vec<PointInput> {
     let mut v: Vec<PointInput> = Vec::with_capacity(len);
     for _ in 0..len {
-        let p = draw_point(g, &v);
+        let p = draw_point::<C>(g, &v);
         v.push(p);
     }
     v
@@ -478,9 +501,9 @@ pub trait PointKind: Send + Sync + 'static {
     /// The classes the routine declares (besides those of its length spec).
     fn classes(&self) -> Vec<&'static str>;
     /// Draws a case.
-    fn generate(&self, spec: &Spec, g: &mut Gen) -> Self::Case;
+    fn generate<C: Sec1Curve>(&self, spec: &Spec, g: &mut Gen) -> Self::Case;
     /// The expected output points, in order.
-    fn expect(&self, case: &Self::Case) -> Vec<Point<Fp>>;
+    fn expect<C: Sec1Curve>(&self, case: &Self::Case) -> Vec<Point<Fp>>;
     /// Renders a case.
     fn render(&self, case: &Self::Case) -> String;
     /// The verdict expected for a case.
@@ -493,23 +516,36 @@ pub trait PointKind: Send + Sync + 'static {
     }
 }
 
-/// A point routine: a [`PointKind`] with a subject.
-pub struct PointCheck<K: PointKind> {
+/// A point routine: a [`PointKind`] with a subject, over the curve `C` (secp256k1 unless
+/// said otherwise).
+pub struct PointCheck<K: PointKind, C: Sec1Curve = Secp256k1> {
     spec: Spec,
     kind: K,
     subject: Box<dyn FormsSubject<K::Case>>,
+    _curve: PhantomData<fn() -> C>,
 }
 
-/// The check of `subject` as the point routine `kind`.
+/// The check of `subject` as the point routine `kind` over secp256k1 (k256).
 pub fn check<K: PointKind>(
     spec: Spec,
     kind: K,
     subject: impl FormsSubject<K::Case>,
 ) -> PointCheck<K> {
+    check_on::<Secp256k1, K>(spec, kind, subject)
+}
+
+/// The check of `subject` as the point routine `kind` over the curve `C`, e.g.
+/// `check_on::<P256, _>(spec, MulKind, P256Mul)`.
+pub fn check_on<C: Sec1Curve, K: PointKind>(
+    spec: Spec,
+    kind: K,
+    subject: impl FormsSubject<K::Case>,
+) -> PointCheck<K, C> {
     PointCheck {
         spec,
         kind,
         subject: Box::new(subject),
+        _curve: PhantomData,
     }
 }
 
@@ -533,7 +569,7 @@ fn render_forms(forms: &[Form]) -> String {
         .join("\n")
 }
 
-impl<K: PointKind> Routine for PointCheck<K> {
+impl<K: PointKind, C: Sec1Curve> Routine for PointCheck<K, C> {
     type Case = K::Case;
     type Output = PointsOutput;
 
@@ -544,7 +580,7 @@ impl<K: PointKind> Routine for PointCheck<K> {
     }
 
     fn generate(&self, g: &mut Gen) -> K::Case {
-        self.kind.generate(&self.spec, g)
+        self.kind.generate::<C>(&self.spec, g)
     }
 
     fn subject(&self, case: &K::Case) -> Outcome<PointsOutput> {
@@ -558,7 +594,7 @@ impl<K: PointKind> Routine for PointCheck<K> {
     }
 
     fn oracle(&self, case: &K::Case) -> Outcome<PointsOutput> {
-        Outcome::Value(PointsOutput::Expected(self.kind.expect(case)))
+        Outcome::Value(PointsOutput::Expected(self.kind.expect::<C>(case)))
     }
 
     fn expected(&self, case: &K::Case) -> Expected {
@@ -651,12 +687,12 @@ impl PointKind for ToAffineKind {
         RECIPE_CLASSES.to_vec()
     }
 
-    fn generate(&self, spec: &Spec, g: &mut Gen) -> Self::Case {
+    fn generate<C: Sec1Curve>(&self, spec: &Spec, g: &mut Gen) -> Self::Case {
         let n = spec.lengths.draw(g);
-        draw_points(g, n)
+        draw_points::<C>(g, n)
     }
 
-    fn expect(&self, case: &Self::Case) -> Vec<Point<Fp>> {
+    fn expect<C: Sec1Curve>(&self, case: &Self::Case) -> Vec<Point<Fp>> {
         case.iter().map(|p| p.point.clone()).collect()
     }
 
@@ -689,21 +725,21 @@ impl PointKind for MulKind {
         v
     }
 
-    fn generate(&self, spec: &Spec, g: &mut Gen) -> Self::Case {
+    fn generate<C: Sec1Curve>(&self, spec: &Spec, g: &mut Gen) -> Self::Case {
         let len = spec.lengths.draw(g);
-        let points = draw_points(g, len);
+        let points = draw_points::<C>(g, len);
         points
             .into_iter()
             .map(|point| MulTerm {
                 point,
-                k: raw_scalar(g, n()),
+                k: raw_scalar(g, C::order()),
             })
             .collect()
     }
 
-    fn expect(&self, case: &Self::Case) -> Vec<Point<Fp>> {
+    fn expect<C: Sec1Curve>(&self, case: &Self::Case) -> Vec<Point<Fp>> {
         case.iter()
-            .map(|t| point_of(&modn(&t.k * &t.point.log)))
+            .map(|t| point_of::<C>(&modn::<C>(&t.k * &t.point.log)))
             .collect()
     }
 
@@ -729,13 +765,13 @@ impl PointKind for MulByGeneratorKind {
         v
     }
 
-    fn generate(&self, spec: &Spec, g: &mut Gen) -> Self::Case {
+    fn generate<C: Sec1Curve>(&self, spec: &Spec, g: &mut Gen) -> Self::Case {
         let len = spec.lengths.draw(g);
-        (0..len).map(|_| raw_scalar(g, n())).collect()
+        (0..len).map(|_| raw_scalar(g, C::order())).collect()
     }
 
-    fn expect(&self, case: &Self::Case) -> Vec<Point<Fp>> {
-        case.iter().map(point_of).collect()
+    fn expect<C: Sec1Curve>(&self, case: &Self::Case) -> Vec<Point<Fp>> {
+        case.iter().map(point_of::<C>).collect()
     }
 
     fn render(&self, case: &Self::Case) -> String {
@@ -777,8 +813,8 @@ impl PointKind for LincombKind {
         v
     }
 
-    fn generate(&self, spec: &Spec, g: &mut Gen) -> Self::Case {
-        let nn = n();
+    fn generate<C: Sec1Curve>(&self, spec: &Spec, g: &mut Gen) -> Self::Case {
+        let nn = C::order();
         // Two terms are lincomb's main use (ECDSA verification and ecrecover, u1·G + u2·R) and
         // the shape of Shamir's trick, so the edge-biased stream draws them a quarter of the
         // time on top of the family's length distribution.
@@ -793,11 +829,11 @@ impl PointKind for LincombKind {
             // ecrecover: u1·G + u2·R with R recovered from its compressed encoding.
             g.hit("lincomb_ecrecover");
             let gen = if g.chance(1, 2) {
-                input(Recipe::GeneratorConst, BigUint::one(), Vec::new())
+                input::<C>(Recipe::GeneratorConst, BigUint::one(), Vec::new())
             } else {
-                sec1_input(BigUint::one(), g.chance(1, 2))
+                sec1_input::<C>(BigUint::one(), g.chance(1, 2))
             };
-            points = vec![gen, sec1_input(nonzero_scalar(g), true)];
+            points = vec![gen, sec1_input::<C>(nonzero_scalar::<C>(g), true)];
         } else if len >= 2 && g.edgy() && g.chance(1, if len == 2 { 2 } else { 3 }) {
             // Related points (anchors Z16–Z18): Pᵢ = ±P₀, ±2P₀, or c·P₀ for a small c, so a
             // Shamir/Straus table holds an infinity or a doubling. Two terms are the shape of
@@ -806,20 +842,20 @@ impl PointKind for LincombKind {
             // half of the time.
             g.hit("lincomb_related_points");
             let p0 = if g.chance(1, 2) {
-                input(Recipe::GeneratorConst, BigUint::one(), Vec::new())
+                input::<C>(Recipe::GeneratorConst, BigUint::one(), Vec::new())
             } else {
-                draw_point(g, &[])
+                draw_point::<C>(g, &[])
             };
             let a0 = p0.log.clone();
             points = vec![p0];
             for _ in 1..len {
                 let c: u64 = *g.pick(&[1, 1, 1, 2, 3, 3]);
-                let m = modn(&a0 * c);
+                let m = modn::<C>(&a0 * c);
                 let p = match (c, g.chance(1, 2)) {
-                    (_, true) => neg_input(m),
+                    (_, true) => neg_input::<C>(m),
                     (1, false) => points[0].clone(),
-                    (2, false) => input(Recipe::Doubled { a: a0.clone() }, m, Vec::new()),
-                    _ => input(
+                    (2, false) => input::<C>(Recipe::Doubled { a: a0.clone() }, m, Vec::new()),
+                    _ => input::<C>(
                         Recipe::Scaled {
                             a: a0.clone(),
                             k: BigUint::from(c),
@@ -831,7 +867,7 @@ impl PointKind for LincombKind {
                 points.push(p);
             }
         } else {
-            points = draw_points(g, len);
+            points = draw_points::<C>(g, len);
         }
         if len >= 3 {
             g.hit("lincomb_long");
@@ -849,20 +885,20 @@ impl PointKind for LincombKind {
                     .fold(BigUint::zero(), |acc, (s, p)| acc + s * &p.log)
                     % nn;
                 let inv = a_last.modpow(&(nn - 2u8), nn);
-                scalars[last] = modn((nn - partial) * inv);
+                scalars[last] = modn::<C>((nn - partial) * inv);
                 g.hit("lincomb_result_identity");
             }
         }
         LincombCase { points, scalars }
     }
 
-    fn expect(&self, case: &Self::Case) -> Vec<Point<Fp>> {
+    fn expect<C: Sec1Curve>(&self, case: &Self::Case) -> Vec<Point<Fp>> {
         let total = case
             .scalars
             .iter()
             .zip(&case.points)
             .fold(BigUint::zero(), |acc, (s, p)| acc + s * &p.log);
-        vec![point_of(&modn(total))]
+        vec![point_of::<C>(&modn::<C>(total))]
     }
 
     fn render(&self, case: &Self::Case) -> String {
@@ -887,12 +923,12 @@ impl PointKind for BatchNormalizeKind {
         RECIPE_CLASSES.to_vec()
     }
 
-    fn generate(&self, spec: &Spec, g: &mut Gen) -> Self::Case {
+    fn generate<C: Sec1Curve>(&self, spec: &Spec, g: &mut Gen) -> Self::Case {
         let n = spec.lengths.draw(g);
-        draw_points(g, n)
+        draw_points::<C>(g, n)
     }
 
-    fn expect(&self, case: &Self::Case) -> Vec<Point<Fp>> {
+    fn expect<C: Sec1Curve>(&self, case: &Self::Case) -> Vec<Point<Fp>> {
         case.iter().map(|p| p.point.clone()).collect()
     }
 
@@ -914,9 +950,9 @@ impl PointKind for Batch013Kind {
         v
     }
 
-    fn generate(&self, spec: &Spec, g: &mut Gen) -> Self::Case {
+    fn generate<C: Sec1Curve>(&self, spec: &Spec, g: &mut Gen) -> Self::Case {
         let n = spec.lengths.draw(g);
-        let pts = draw_points(g, n);
+        let pts = draw_points::<C>(g, n);
         let arithmetic_identity = |p: &PointInput| {
             p.log.is_zero() && !matches!(p.recipe, Recipe::IdentityConst | Recipe::Sec1 { .. })
         };
@@ -926,8 +962,8 @@ impl PointKind for Batch013Kind {
         pts
     }
 
-    fn expect(&self, case: &Self::Case) -> Vec<Point<Fp>> {
-        BatchNormalizeKind.expect(case)
+    fn expect<C: Sec1Curve>(&self, case: &Self::Case) -> Vec<Point<Fp>> {
+        BatchNormalizeKind.expect::<C>(case)
     }
 
     fn render(&self, case: &Self::Case) -> String {

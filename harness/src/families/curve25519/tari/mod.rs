@@ -71,10 +71,10 @@ pub use from_bytes::*;
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::generate::entry;
-    use crate::adapters::tari::{pool, CHUNK};
+    use super::*;
     use crate::adapters::tari::Tari;
+    use crate::adapters::tari::{pool, CHUNK};
     use crate::shapes::batch_verify::*;
 
     #[test]

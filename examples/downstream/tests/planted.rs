@@ -1,0 +1,93 @@
+//! A planted bug, found: ecdiff's suite finds `planted_msm`'s dropped term, saves the input and
+//! its companion under this crate (`ecdiff-findings/`), and prints a replay command that works
+//! here — proven by running that command's input through the very code path `Suite::run`
+//! takes under `ECDIFF_REPLAY`.
+
+use ecdiff::arkworks::msm;
+use ecdiff::oracles::curves::Bn254G1;
+use ecdiff::shapes::Spec;
+use ecdiff::suite::Suite;
+use ecdiff::VerdictKind;
+use ecdiff_downstream_example::planted_msm;
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+
+const PACKAGE: &str = env!("CARGO_PKG_NAME");
+const TEST: &str = "planted_bug_is_found_saved_here_and_replays";
+
+#[test]
+fn planted_bug_is_found_saved_here_and_replays() {
+    let routine = msm::<Bn254G1, ark_bn254::g1::Config>(Spec::new("planted_msm"), planted_msm);
+    let suite = Suite::downstream(&routine, PACKAGE, env!("CARGO_MANIFEST_DIR"), TEST);
+    // What the printed replay command runs: this test, with ECDIFF_REPLAY naming the input.
+    // `run` replays it alone and panics with the finding, as a user replaying it expects.
+    if suite
+        .replay_target(std::env::var_os("ECDIFF_REPLAY").as_deref())
+        .is_some()
+    {
+        suite.run();
+        return;
+    }
+    if let Some(name) = std::thread::current().name().filter(|n| *n != "main") {
+        assert_eq!(
+            name, TEST,
+            "the replay command's test filter names this test"
+        );
+    }
+
+    // Found, not panicking: `try_run` hands the (shrunk) finding back.
+    let failure = suite.try_run().expect_err("the planted bug is found");
+    eprintln!("{failure}");
+    assert_eq!(failure.run.verdict.kind, VerdictKind::Mismatch);
+
+    // Saved in this crate, not in ecdiff's tree.
+    let root = std::env::var_os("ECDIFF_FINDINGS_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("ecdiff-findings"));
+    let (input, note) = failure.saved.clone().expect("the finding was saved");
+    assert_eq!(
+        input.parent(),
+        Some(root.join("corpus").join("planted_msm").as_path())
+    );
+    assert_eq!(
+        note.parent(),
+        Some(root.join("findings").join("planted_msm").as_path())
+    );
+    assert_eq!(std::fs::read(&input).expect("input saved"), failure.bytes);
+    let companion = std::fs::read_to_string(&note).expect("companion saved");
+
+    // The replay command is this test, with ECDIFF_REPLAY naming the input ...
+    let command = failure.replay_command();
+    let file = command
+        .strip_prefix("ECDIFF_REPLAY=")
+        .and_then(|rest| rest.split_once(' '))
+        .map(|(file, _)| file)
+        .expect("ECDIFF_REPLAY=<file> …");
+    assert_eq!(
+        command,
+        format!("ECDIFF_REPLAY={file} cargo test -p {PACKAGE} {TEST}")
+    );
+    assert!(
+        companion.contains(&command),
+        "the companion carries the replay command"
+    );
+    // ... whose file, read from this test's working directory as the replaying test reads it,
+    assert_eq!(
+        Path::new(file)
+            .canonicalize()
+            .expect("the command's file exists"),
+        input.canonicalize().expect("saved input exists")
+    );
+
+    // ... is recognized by `Suite::run` as an input of this routine, and replays to the same
+    // finding.
+    let target = suite
+        .replay_target(Some(OsStr::new(file)))
+        .expect("ECDIFF_REPLAY=<file> selects this routine's replay");
+    let replayed = suite
+        .replay(&target)
+        .expect_err("the replay reproduces the finding");
+    assert_eq!(replayed.run.verdict.kind, failure.run.verdict.kind);
+    assert_eq!(replayed.run.verdict.detail, failure.run.verdict.detail);
+    assert_eq!(replayed.bytes, failure.bytes);
+}

@@ -1,0 +1,222 @@
+//! halo2curves 0.10 adapters: the MSM entry points of `halo2curves::msm` (`msm_best`,
+//! `msm_parallel`, `msm_serial`) and `group::Curve::batch_normalize` over BN254 G1
+//! (`bn256::G1`), secp256k1 and secp256r1 (P-256), between ecdiff's neutral values and
+//! halo2curves types.
+//!
+//! # Conversions
+//!
+//! Field elements go in and out through their canonical little-endian `PrimeField::Repr`
+//! (`from_repr` of the canonical integer, `to_repr`), scalars likewise; nothing is reduced.
+//! Affine bases are `CurveAffine::from_xy(x, y)` (it checks the curve equation, which every
+//! drawn point satisfies), the identity `CurveAffine::identity()` — halo2curves' one affine
+//! identity, (0, 0).
+//!
+//! halo2curves' projective type is **homogeneous**, (X : Y : Z) ↦ (X/Z, Y/Z), not Jacobian
+//! (`derive/curve.rs`: `to_affine` divides by Z, `jacobian_coordinates` returns (X·Z, Y·Z², Z)).
+//! A drawn Jacobian point (X, Y, Z) is therefore handed over as the homogeneous point
+//! (X·Z, Y, Z³) — the same affine point, (X·Z)/Z³ = X/Z² and Y/Z³ — computed with the
+//! oracle's integer arithmetic and written into the public coordinate fields, so a Jacobian
+//! identity (X, Y, 0) stays an identity with its own Y and Z = 0. Results come back as the raw
+//! homogeneous coordinates converted by the oracle's textbook `Curve::from_homogeneous`
+//! (affine results: `coordinates()`, the identity by `is_identity()`), never through a
+//! library `==`.
+
+use crate::generators::points::{Jacobian, SwGroup};
+use crate::shapes::msm::AffineMsm;
+use crate::shapes::normalize::NormalizeBatch;
+use ecdiff_oracles::curves::{Bn254G1, Secp256k1, P256};
+use ecdiff_oracles::field::Fp;
+use ecdiff_oracles::weierstrass::Point;
+use halo2curves::ff::PrimeField;
+use halo2curves::group::prime::PrimeCurveAffine as _;
+use halo2curves::group::Curve as _;
+use halo2curves::{CurveAffine, CurveExt};
+use num_bigint::BigUint;
+
+/// halo2curves 0.10.0.
+pub const HALO2CURVES: &str = "halo2curves 0.10.0";
+
+/// A canonical integer as a halo2curves prime-field element (`from_repr` of its
+/// little-endian bytes).
+///
+/// # Panics
+/// If the integer is not canonical for the field (never for drawn values).
+pub fn to_field<F: PrimeField>(v: &BigUint) -> F {
+    let mut repr = F::Repr::default();
+    let le = v.to_bytes_le();
+    repr.as_mut()[..le.len()].copy_from_slice(&le);
+    Option::from(F::from_repr(repr)).expect("a canonical field element")
+}
+
+/// A halo2curves prime-field element as its canonical integer (`to_repr`, little-endian).
+pub fn from_field<F: PrimeField>(f: &F) -> BigUint {
+    BigUint::from_bytes_le(f.to_repr().as_ref())
+}
+
+/// An oracle group with its halo2curves types.
+pub trait Halo2Group: SwGroup<F = Fp> {
+    /// The affine type (the MSM bases).
+    type Affine: CurveAffine<CurveExt = Self::Curve, Base = Self::Base>;
+    /// The homogeneous projective type.
+    type Curve: CurveExt<AffineExt = Self::Affine, Base = Self::Base>;
+    /// The base field.
+    type Base: PrimeField;
+    /// The raw homogeneous coordinates (X, Y, Z).
+    fn xyz(p: &Self::Curve) -> [Self::Base; 3];
+    /// The homogeneous point with these raw coordinates.
+    fn from_xyz(x: Self::Base, y: Self::Base, z: Self::Base) -> Self::Curve;
+}
+
+macro_rules! halo2_group {
+    ($group:ty, $curve:path, $affine:ty, $base:ty) => {
+        impl Halo2Group for $group {
+            type Affine = $affine;
+            type Curve = $curve;
+            type Base = $base;
+            fn xyz(p: &$curve) -> [$base; 3] {
+                [p.x, p.y, p.z]
+            }
+            fn from_xyz(x: $base, y: $base, z: $base) -> $curve {
+                $curve { x, y, z }
+            }
+        }
+    };
+}
+
+halo2_group!(
+    Bn254G1,
+    halo2curves::bn256::G1,
+    halo2curves::bn256::G1Affine,
+    halo2curves::bn256::Fq
+);
+halo2_group!(
+    Secp256k1,
+    halo2curves::secp256k1::Secp256k1,
+    halo2curves::secp256k1::Secp256k1Affine,
+    halo2curves::secp256k1::Fp
+);
+halo2_group!(
+    P256,
+    halo2curves::secp256r1::Secp256r1,
+    halo2curves::secp256r1::Secp256r1Affine,
+    halo2curves::secp256r1::Fp
+);
+
+/// An oracle affine point as a halo2curves affine base.
+pub fn affine<C: Halo2Group>(p: &Point<Fp>) -> C::Affine {
+    match p {
+        Point::Identity => C::Affine::identity(),
+        Point::Affine { x, y } => {
+            Option::from(C::Affine::from_xy(to_field(x.value()), to_field(y.value())))
+                .expect("a point on the curve")
+        }
+    }
+}
+
+/// A halo2curves affine point as the oracle's point.
+pub fn from_affine<C: Halo2Group>(a: &C::Affine) -> Point<Fp> {
+    if bool::from(a.is_identity()) {
+        return Point::Identity;
+    }
+    let coords = Option::from(a.coordinates()).expect("a non-identity point has coordinates");
+    let field = C::instance().curve().b.field();
+    let elem = |f: &C::Base| {
+        field
+            .from_canonical(&from_field(f))
+            .expect("halo2curves coordinates are canonical")
+    };
+    let c: halo2curves::Coordinates<C::Affine> = coords;
+    Point::Affine {
+        x: elem(c.x()),
+        y: elem(c.y()),
+    }
+}
+
+/// A halo2curves homogeneous point as the oracle's point: its raw coordinates through the
+/// oracle's `from_homogeneous` (Z = 0 is the identity).
+pub fn from_curve<C: Halo2Group>(p: &C::Curve) -> Point<Fp> {
+    let field = C::instance().curve().b.field();
+    let [x, y, z] = C::xyz(p).map(|f| {
+        field
+            .from_canonical(&from_field(&f))
+            .expect("halo2curves coordinates are canonical")
+    });
+    C::instance().curve().from_homogeneous(&x, &y, &z)
+}
+
+/// A Jacobian point (X, Y, Z) as the homogeneous (X·Z, Y, Z³), computed with the oracle's
+/// arithmetic (see the module doc).
+pub fn curve<C: Halo2Group>(j: &Jacobian<Fp>) -> C::Curve {
+    let x = j.x.mul(&j.z);
+    let z3 = j.z.square().mul(&j.z);
+    C::from_xyz(
+        to_field(x.value()),
+        to_field(j.y.value()),
+        to_field(z3.value()),
+    )
+}
+
+/// Canonical scalars as halo2curves scalars.
+pub fn scalars<C: Halo2Group>(s: &[BigUint]) -> Vec<<C::Affine as CurveAffine>::ScalarExt> {
+    s.iter().map(to_field).collect()
+}
+
+/// Which `halo2curves::msm` entry point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MsmEntry {
+    /// `msm_best`: `msm_parallel` below window c = 10 (n < 8104), the batch-affine
+    /// ("CycloneMSM") path from there.
+    Best,
+    /// `msm_parallel` (feature `std`, ecdiff's `parallel`): n split into
+    /// `rayon::current_num_threads()` chunks of ⌊n / threads⌋ when n > threads, each through
+    /// `msm_serial`. In builds without `parallel` halo2curves has no `msm_parallel`; the entry
+    /// then runs `msm_best`, which is serial there.
+    Parallel,
+    /// `msm_serial(coeffs, bases, &mut acc)` with `acc` = identity.
+    Serial,
+}
+
+/// A `halo2curves::msm` entry point.
+#[derive(Clone, Copy, Debug)]
+pub struct Halo2Msm(pub MsmEntry);
+
+/// Runs an entry point on halo2curves values.
+pub fn run_msm<C: Halo2Group>(
+    entry: MsmEntry,
+    coeffs: &[<C::Affine as CurveAffine>::ScalarExt],
+    bases: &[C::Affine],
+) -> C::Curve {
+    use halo2curves::msm;
+    match entry {
+        MsmEntry::Best => msm::msm_best(coeffs, bases),
+        #[cfg(feature = "parallel")]
+        MsmEntry::Parallel => msm::msm_parallel(coeffs, bases),
+        #[cfg(not(feature = "parallel"))]
+        MsmEntry::Parallel => msm::msm_best(coeffs, bases),
+        MsmEntry::Serial => {
+            let mut acc = <C::Curve as halo2curves::group::Group>::identity();
+            msm::msm_serial(coeffs, bases, &mut acc);
+            acc
+        }
+    }
+}
+
+impl<C: Halo2Group> AffineMsm<C> for Halo2Msm {
+    fn msm(&self, bases: &[Point<Fp>], s: &[BigUint]) -> Point<Fp> {
+        let bases: Vec<C::Affine> = bases.iter().map(affine::<C>).collect();
+        from_curve::<C>(&run_msm::<C>(self.0, &scalars::<C>(s), &bases))
+    }
+}
+
+/// `group::Curve::batch_normalize` on homogeneous points.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Halo2BatchNormalize;
+
+impl<C: Halo2Group> NormalizeBatch<C> for Halo2BatchNormalize {
+    fn normalize_batch(&self, points: &[Jacobian<Fp>]) -> Vec<Point<Fp>> {
+        let ps: Vec<C::Curve> = points.iter().map(curve::<C>).collect();
+        let mut out = vec![C::Affine::identity(); ps.len()];
+        C::Curve::batch_normalize(&ps, &mut out);
+        out.iter().map(from_affine::<C>).collect()
+    }
+}

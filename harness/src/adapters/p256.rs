@@ -1,0 +1,418 @@
+//! p256 0.14 adapters: the point routines of `primeorder` 0.14 (RustCrypto's generic
+//! prime-order curve arithmetic) instantiated for NIST P-256, which ecdiff runs for k256 0.14
+//! ([`super::k256`]), on the same recipes.
+//!
+//! # What differs from k256
+//!
+//! Read at the pinned versions (`p256-0.14.0/src/arithmetic.rs`, `primeorder-0.14.0/src`):
+//!
+//! * point arithmetic: `point_arithmetic::EquationAIsMinusThree`, the complete addition,
+//!   mixed addition and doubling of Renes–Costello–Batina 2016 (ePrint 2015/1060, Algorithms
+//!   4, 5 and 6, a = −3) on homogeneous projective coordinates (X : Y : Z), where k256 uses
+//!   its own a = 0 formulas over a lazily reduced field;
+//! * the field is `primefield`'s Montgomery form (fiat-crypto), always reduced: an identity
+//!   produced by arithmetic (`P + (−P)`, `P·0`) has z = 0 in the one representation
+//!   `batch_normalize`'s `z.ct_eq(&ZERO)` tests — the recipes still build every such identity;
+//! * no endomorphism: `P * k` is a constant-time 4-bit window over a `LookupTable`,
+//!   `mul_vartime` and `lincomb_vartime` go through `group::Wnaf` (`WnafBase::multiscalar_mul`),
+//!   `lincomb` is a joint radix-16 walk over one `LookupTable` per term;
+//! * `mul_by_generator{,_vartime}` use a lazily built `BasepointTable` (feature
+//!   `precomputed-tables`, on here) with 33 windows; `mul_by_generator_and_mul_add_vartime`
+//!   is `lincomb_vartime([(G, a), (P, b)])` (`primeorder::mul_backend`).
+//!
+//! # Known finding: `lincomb` of nothing, in debug builds
+//!
+//! `primeorder`'s constant-time `lincomb` (array and slice forms) starts with
+//! `debug_assert!(!digits.is_empty())`: on an empty input it panics in builds with debug
+//! assertions and returns the identity without them (`primeorder-0.14.0/src/projective.rs`,
+//! `fn lincomb`). `LinearCombination` documents no precondition, k256 0.14 and the vartime
+//! forms accept the empty input, and the mathematical answer (the empty sum, the identity) is
+//! what release builds return. [`P256Lincomb`] declares `subject_panicked` as expected for the
+//! empty input in debug builds and checks the panic is that assertion; release builds must
+//! agree with the oracle. Smallest trigger: `lincomb(&[])` (or `[_; 0]`).
+//!
+//! Inputs go in as in [`super::k256`]: recipes carried out with p256's own arithmetic
+//! (`recipe_builder!`), canonical scalars through `Scalar::from_repr`, raw integers through
+//! `Reduce<FieldBytes>`; results leave through p256's own SEC1 encoders only.
+
+use super::k256::{form, recipe_builder};
+use crate::engine::panic::{capture, PanicReport};
+use crate::engine::{Expected, Verdict, VerdictKind};
+use crate::shapes::sec1_points::{
+    Enc, FormPanic, FormsResult, FormsSubject, LincombCase, MulTerm, PointInput, Recipe,
+};
+use num_bigint::BigUint;
+// `double` and `mul_by_generator` are `group::Group` methods for primeorder's points.
+use p256::elliptic_curve::Group as _;
+
+/// p256 0.14.0 (features `arithmetic`, `alloc`, `precomputed-tables`, `std`).
+pub const P256: &str = "p256 0.14.0";
+
+fn be32(v: &BigUint) -> [u8; 32] {
+    let b = v.to_bytes_be();
+    assert!(b.len() <= 32, "integer wider than 256 bits");
+    let mut out = [0u8; 32];
+    out[32 - b.len()..].copy_from_slice(&b);
+    out
+}
+
+/// A scalar below `n` as a p256 `Scalar` (`from_repr`; panics on a non-canonical value:
+/// recipes only hold canonical scalars).
+pub fn scalar(v: &BigUint) -> p256::Scalar {
+    use p256::elliptic_curve::PrimeField;
+    Option::from(p256::Scalar::from_repr(be32(v).into())).expect("canonical scalar")
+}
+
+/// A raw integer below 2²⁵⁶ as a p256 `Scalar`, through p256's `Reduce<FieldBytes>`.
+pub fn reduce(v: &BigUint) -> p256::Scalar {
+    use p256::elliptic_curve::ops::Reduce;
+    <p256::Scalar as Reduce<p256::FieldBytes>>::reduce(&be32(v).into())
+}
+
+/// p256's SEC1 decoder.
+pub fn decode(bytes: &[u8]) -> p256::AffinePoint {
+    let p = p256::Sec1Point::from_bytes(bytes).expect("a SEC1 encoding");
+    p256::AffinePoint::try_from(&p).expect("a point on the curve")
+}
+
+recipe_builder!(
+    /// Carries out a recipe with p256 0.14's arithmetic.
+    build,
+    p256,
+    scalar,
+    decode
+);
+
+/// p256's SEC1 encoding of an affine point.
+pub fn sec1(a: &p256::AffinePoint, compressed: bool) -> Vec<u8> {
+    use p256::elliptic_curve::sec1::ToSec1Point;
+    a.to_sec1_point(compressed).as_bytes().to_vec()
+}
+
+/// Builds the inputs with p256's arithmetic, under a panic capture.
+pub fn built(points: &[PointInput]) -> Result<Vec<p256::ProjectivePoint>, FormPanic> {
+    capture(|| points.iter().map(build).collect()).map_err(|report| FormPanic {
+        form: "building the inputs (p256 arithmetic)",
+        report,
+    })
+}
+
+fn uncompressed(ps: &[p256::AffinePoint]) -> Vec<Vec<u8>> {
+    ps.iter().map(|a| sec1(a, false)).collect()
+}
+
+/// The known finding of [`P256Lincomb`].
+pub const P256_EMPTY_LINCOMB_BUG: &str = "p256 0.14.0 (primeorder 0.14.0) constant-time \
+     LinearCombination::lincomb of zero terms (array and slice forms) panics in builds with \
+     debug assertions (debug_assert!(!digits.is_empty()) in primeorder's fn lincomb) and \
+     returns the identity without them; the trait documents no precondition, the vartime forms \
+     and k256 0.14 accept the empty input";
+
+/// `to_affine` with the SEC1 encoders, `GroupEncoding::to_bytes` and `Group::is_identity`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct P256ToAffine;
+
+impl FormsSubject<Vec<PointInput>> for P256ToAffine {
+    fn run(&self, case: &Vec<PointInput>) -> FormsResult {
+        use p256::elliptic_curve::group::GroupEncoding;
+        use p256::elliptic_curve::Group;
+        let ps = built(case)?;
+        Ok(vec![
+            form(
+                "to_affine().to_sec1_point(false)",
+                Enc::Uncompressed,
+                || ps.iter().map(|p| sec1(&p.to_affine(), false)).collect(),
+            )?,
+            form("to_affine().to_sec1_point(true)", Enc::Compressed, || {
+                ps.iter().map(|p| sec1(&p.to_affine(), true)).collect()
+            })?,
+            form("GroupEncoding::to_bytes", Enc::Compressed33, || {
+                ps.iter().map(|p| p.to_bytes().to_vec()).collect()
+            })?,
+            form("Group::is_identity", Enc::IsIdentity, || {
+                ps.iter()
+                    .map(|p| vec![u8::from(bool::from(p.is_identity()))])
+                    .collect()
+            })?,
+        ])
+    }
+}
+
+/// `P * k` (constant time), `mul_vartime`, and `AffinePoint * k`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct P256Mul;
+
+impl FormsSubject<Vec<MulTerm>> for P256Mul {
+    fn run(&self, case: &Vec<MulTerm>) -> FormsResult {
+        use p256::elliptic_curve::ops::MulVartime;
+        let points: Vec<PointInput> = case.iter().map(|t| t.point.clone()).collect();
+        let ps = built(&points)?;
+        let ks: Vec<p256::Scalar> = case.iter().map(|t| reduce(&t.k)).collect();
+        let each = |f: &dyn Fn(&p256::ProjectivePoint, &p256::Scalar) -> p256::ProjectivePoint| {
+            ps.iter()
+                .zip(&ks)
+                .map(|(p, k)| sec1(&f(p, k).to_affine(), false))
+                .collect()
+        };
+        Ok(vec![
+            form("ProjectivePoint * Scalar", Enc::Uncompressed, || {
+                each(&|p, k| *p * k)
+            })?,
+            form("MulVartime::mul_vartime", Enc::Uncompressed, || {
+                each(&|p, k| MulVartime::mul_vartime(*p, k))
+            })?,
+            form("to_affine() * Scalar", Enc::Uncompressed, || {
+                each(&|p, k| p.to_affine() * k)
+            })?,
+        ])
+    }
+}
+
+/// `mul_by_generator`, `mul_by_generator_vartime`, and `GENERATOR * k`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct P256MulByGenerator;
+
+impl FormsSubject<Vec<BigUint>> for P256MulByGenerator {
+    fn run(&self, case: &Vec<BigUint>) -> FormsResult {
+        use p256::elliptic_curve::ops::MulByGeneratorVartime;
+        use p256::ProjectivePoint as P;
+        let ks: Vec<p256::Scalar> = case.iter().map(reduce).collect();
+        let each = |f: &dyn Fn(&p256::Scalar) -> P| {
+            ks.iter().map(|k| sec1(&f(k).to_affine(), false)).collect()
+        };
+        Ok(vec![
+            form(
+                "ProjectivePoint::mul_by_generator",
+                Enc::Uncompressed,
+                || each(&P::mul_by_generator),
+            )?,
+            form(
+                "ProjectivePoint::mul_by_generator_vartime",
+                Enc::Uncompressed,
+                || each(&P::mul_by_generator_vartime),
+            )?,
+            form("GENERATOR * Scalar", Enc::Uncompressed, || {
+                each(&|k| P::GENERATOR * k)
+            })?,
+        ])
+    }
+}
+
+type Term = (p256::ProjectivePoint, p256::Scalar);
+
+fn lincomb_array<const N: usize>(terms: &[Term], vartime: bool) -> Option<p256::ProjectivePoint> {
+    use p256::elliptic_curve::ops::LinearCombination;
+    let arr: [Term; N] = terms.try_into().ok()?;
+    Some(if vartime {
+        <p256::ProjectivePoint as LinearCombination<[Term; N]>>::lincomb_vartime(&arr)
+    } else {
+        <p256::ProjectivePoint as LinearCombination<[Term; N]>>::lincomb(&arr)
+    })
+}
+
+/// The array form of `lincomb` for `terms.len() ≤ 8`.
+fn lincomb_array_dyn(terms: &[Term], vartime: bool) -> Option<p256::ProjectivePoint> {
+    match terms.len() {
+        0 => lincomb_array::<0>(terms, vartime),
+        1 => lincomb_array::<1>(terms, vartime),
+        2 => lincomb_array::<2>(terms, vartime),
+        3 => lincomb_array::<3>(terms, vartime),
+        4 => lincomb_array::<4>(terms, vartime),
+        5 => lincomb_array::<5>(terms, vartime),
+        6 => lincomb_array::<6>(terms, vartime),
+        7 => lincomb_array::<7>(terms, vartime),
+        8 => lincomb_array::<8>(terms, vartime),
+        _ => None,
+    }
+}
+
+/// `lincomb` and `lincomb_vartime`, array (`N ≤ 8`) and slice forms, and
+/// `mul_by_generator_and_mul_add_vartime(u1, u2, R)` when the first point is `G`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct P256Lincomb;
+
+impl FormsSubject<LincombCase> for P256Lincomb {
+    fn run(&self, case: &LincombCase) -> FormsResult {
+        use p256::elliptic_curve::ops::{LinearCombination, MulByGeneratorVartime};
+        let ps = built(&case.points)?;
+        let terms: Vec<Term> = ps
+            .iter()
+            .zip(&case.scalars)
+            .map(|(p, s)| (*p, scalar(s)))
+            .collect();
+        let enc = |p: p256::ProjectivePoint| vec![sec1(&p.to_affine(), false)];
+        let mut forms = Vec::new();
+        if terms.len() <= 8 {
+            forms.push(form("lincomb([_; N])", Enc::Uncompressed, || {
+                enc(lincomb_array_dyn(&terms, false).expect("N ≤ 8"))
+            })?);
+            forms.push(form("lincomb_vartime([_; N])", Enc::Uncompressed, || {
+                enc(lincomb_array_dyn(&terms, true).expect("N ≤ 8"))
+            })?);
+        }
+        forms.push(form("lincomb(&[_])", Enc::Uncompressed, || {
+            enc(<p256::ProjectivePoint as LinearCombination<[Term]>>::lincomb(&terms))
+        })?);
+        forms.push(form("lincomb_vartime(&[_])", Enc::Uncompressed, || {
+            enc(<p256::ProjectivePoint as LinearCombination<[Term]>>::lincomb_vartime(&terms))
+        })?);
+        if terms.len() == 2 && case.points[0].log == BigUint::from(1u8) {
+            forms.push(form(
+                "mul_by_generator_and_mul_add_vartime(u1, u2, R)",
+                Enc::Uncompressed,
+                || {
+                    enc(p256::ProjectivePoint::mul_by_generator_and_mul_add_vartime(
+                        &terms[0].1,
+                        &terms[1].1,
+                        &terms[1].0,
+                    ))
+                },
+            )?);
+        }
+        Ok(forms)
+    }
+
+    fn expected(&self, case: &LincombCase) -> Expected {
+        if case.points.is_empty() && cfg!(debug_assertions) {
+            Expected::known(VerdictKind::SubjectPanicked, P256_EMPTY_LINCOMB_BUG)
+        } else {
+            Expected::AGREE
+        }
+    }
+
+    fn check_panic(&self, case: &LincombCase, report: &PanicReport) -> Option<Verdict> {
+        if self.expected(case).kind != VerdictKind::SubjectPanicked {
+            return None;
+        }
+        let in_lincomb = report.message.contains("digits.is_empty()")
+            && report
+                .location
+                .as_deref()
+                .is_some_and(|l| l.replace('\\', "/").contains("/primeorder-"));
+        Some(if in_lincomb {
+            Verdict::new(
+                VerdictKind::SubjectPanicked,
+                format!("known finding: subject {report}"),
+            )
+        } else {
+            Verdict::new(
+                VerdictKind::Mismatch,
+                format!(
+                    "expected the known empty-lincomb debug assertion (in primeorder), got \
+                     another panic: {report}"
+                ),
+            )
+        })
+    }
+}
+
+fn bn_array<const N: usize>(ps: &[p256::ProjectivePoint], vartime: bool) -> Option<Vec<Vec<u8>>> {
+    use p256::elliptic_curve::BatchNormalize;
+    type P = p256::ProjectivePoint;
+    let arr: [P; N] = ps.try_into().ok()?;
+    let out = if vartime {
+        <P as BatchNormalize<[P; N]>>::batch_normalize_vartime(&arr)
+    } else {
+        <P as BatchNormalize<[P; N]>>::batch_normalize(&arr)
+    };
+    Some(uncompressed(&out))
+}
+
+fn bn_hybrid<U: p256::elliptic_curve::array::ArraySize>(
+    ps: &[p256::ProjectivePoint],
+    vartime: bool,
+) -> Option<Vec<Vec<u8>>> {
+    use p256::elliptic_curve::array::Array;
+    use p256::elliptic_curve::BatchNormalize;
+    type P = p256::ProjectivePoint;
+    let arr: &Array<P, U> = ps.try_into().ok()?;
+    let out = if vartime {
+        <P as BatchNormalize<Array<P, U>>>::batch_normalize_vartime(arr)
+    } else {
+        <P as BatchNormalize<Array<P, U>>>::batch_normalize(arr)
+    };
+    Some(uncompressed(&out))
+}
+
+fn bn_array_dyn(ps: &[p256::ProjectivePoint], vt: bool) -> Option<Vec<Vec<u8>>> {
+    match ps.len() {
+        0 => bn_array::<0>(ps, vt),
+        1 => bn_array::<1>(ps, vt),
+        2 => bn_array::<2>(ps, vt),
+        3 => bn_array::<3>(ps, vt),
+        4 => bn_array::<4>(ps, vt),
+        5 => bn_array::<5>(ps, vt),
+        6 => bn_array::<6>(ps, vt),
+        7 => bn_array::<7>(ps, vt),
+        8 => bn_array::<8>(ps, vt),
+        _ => None,
+    }
+}
+
+fn bn_hybrid_dyn(ps: &[p256::ProjectivePoint], vt: bool) -> Option<Vec<Vec<u8>>> {
+    use p256::elliptic_curve::consts::*;
+    match ps.len() {
+        0 => bn_hybrid::<U0>(ps, vt),
+        1 => bn_hybrid::<U1>(ps, vt),
+        2 => bn_hybrid::<U2>(ps, vt),
+        3 => bn_hybrid::<U3>(ps, vt),
+        4 => bn_hybrid::<U4>(ps, vt),
+        5 => bn_hybrid::<U5>(ps, vt),
+        6 => bn_hybrid::<U6>(ps, vt),
+        7 => bn_hybrid::<U7>(ps, vt),
+        8 => bn_hybrid::<U8>(ps, vt),
+        _ => None,
+    }
+}
+
+/// `BatchNormalize` (constant time and vartime) for `[P; N]`, `Array<P, U>` (`N ≤ 8`) and
+/// `[P]`, and `CurveGroup::batch_normalize`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct P256BatchNormalize;
+
+impl FormsSubject<Vec<PointInput>> for P256BatchNormalize {
+    fn run(&self, case: &Vec<PointInput>) -> FormsResult {
+        use p256::elliptic_curve::{BatchNormalize, CurveGroup};
+        type P = p256::ProjectivePoint;
+        let ps = built(case)?;
+        let mut forms = Vec::new();
+        if ps.len() <= 8 {
+            forms.push(form("batch_normalize([_; N])", Enc::Uncompressed, || {
+                bn_array_dyn(&ps, false).expect("N ≤ 8")
+            })?);
+            forms.push(form(
+                "batch_normalize_vartime([_; N])",
+                Enc::Uncompressed,
+                || bn_array_dyn(&ps, true).expect("N ≤ 8"),
+            )?);
+            forms.push(form(
+                "batch_normalize(Array<_, U>)",
+                Enc::Uncompressed,
+                || bn_hybrid_dyn(&ps, false).expect("N ≤ 8"),
+            )?);
+            forms.push(form(
+                "batch_normalize_vartime(Array<_, U>)",
+                Enc::Uncompressed,
+                || bn_hybrid_dyn(&ps, true).expect("N ≤ 8"),
+            )?);
+        }
+        forms.push(form("batch_normalize(&[_])", Enc::Uncompressed, || {
+            uncompressed(&<P as BatchNormalize<[P]>>::batch_normalize(&ps))
+        })?);
+        forms.push(form(
+            "batch_normalize_vartime(&[_])",
+            Enc::Uncompressed,
+            || uncompressed(&<P as BatchNormalize<[P]>>::batch_normalize_vartime(&ps)),
+        )?);
+        forms.push(form(
+            "CurveGroup::batch_normalize",
+            Enc::Uncompressed,
+            || {
+                let mut out = vec![p256::AffinePoint::IDENTITY; ps.len()];
+                <P as CurveGroup>::batch_normalize(&ps, &mut out);
+                uncompressed(&out)
+            },
+        )?);
+        Ok(forms)
+    }
+}

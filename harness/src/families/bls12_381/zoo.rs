@@ -1,0 +1,308 @@
+//! Deliberately broken subjects for the BLS12-381 family (feature `zoo`). Each reuses the spec
+//! (and the declared known findings) of the routine it breaks and reproduces a real bug class
+//! of anchors §9; the doc comment of each subject names the bug and the input that triggers it.
+
+use super::{blstrs_msm_known, spec};
+use crate::adapters::bls12_381::{blst_scalar, ArkBlsCurve, BlstCurve};
+use crate::declare::ZooVariant;
+use crate::generators::points::Jacobian;
+use crate::shapes::known::with_known;
+use crate::shapes::msm::{AffineMsm, Msm};
+use crate::shapes::normalize::NormalizeBatch;
+use crate::shapes::{self};
+use ark_ec::short_weierstrass::{Affine, Projective};
+use ark_ec::AdditiveGroup;
+use ark_ff::{Field, One, Zero};
+use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
+use ecdiff_oracles::field::Field as _;
+use ecdiff_oracles::weierstrass::Point;
+use group_013::ff::Field as _;
+use group_013::prime::PrimeCurveAffine;
+use num_bigint::BigUint;
+use std::marker::PhantomData;
+
+/// A caller that filters the points at infinity out of an MSM input but keeps the scalar
+/// list as it was, so every scalar after the first identity is paired with the wrong base.
+/// Models the EIP-2537 clients that filtered infinity before calling blst's MSM (the "BLST
+/// footgun", anchors Z13: revm#1428/#1432, evmone#1150; ethereum/bls12-381-tests#17).
+/// Trigger: an `identity` among the bases, before a non-zero term.
+struct InfinityFilteredScalarsMisaligned<C>(PhantomData<C>);
+
+impl<C: BlstCurve> Msm<C> for InfinityFilteredScalarsMisaligned<C> {
+    fn msm(&self, bases: &[Jacobian<C::F>], scalars: &[BigUint]) -> Point<C::F> {
+        let points: Vec<C::Projective> = bases
+            .iter()
+            .filter(|b| !b.z.is_zero())
+            .map(C::to_blst)
+            .collect();
+        if points.is_empty() && !bases.is_empty() {
+            return Point::Identity;
+        }
+        let scalars: Vec<blstrs::Scalar> =
+            scalars[..points.len()].iter().map(blst_scalar).collect();
+        C::from_blst(&C::multi_exp(&points, &scalars))
+    }
+}
+
+/// A Pippenger front end that takes its large-input path on affine inputs only: from 512
+/// points on it reads (X, Y) of every base as affine without looking at Z. Models
+/// UltrafastSecp256k1's `pippenger_msm`, whose signed-digit scatter assumed Z = 1 inputs for
+/// c ≥ 7 (n ≥ 512) (anchors Z10, shrec/UltrafastSecp256k1#401).
+/// Trigger: `mixed_z` bases at 512 points or more.
+struct AssumesAffineFrom512<C>(PhantomData<C>);
+
+impl<C: BlstCurve> Msm<C> for AssumesAffineFrom512<C> {
+    fn msm(&self, bases: &[Jacobian<C::F>], scalars: &[BigUint]) -> Point<C::F> {
+        let points: Vec<C::Projective> = if bases.len() >= 512 {
+            bases
+                .iter()
+                .map(|b| {
+                    if b.z.is_zero() {
+                        C::Affine::identity().into()
+                    } else {
+                        let [x, y, _] = C::coordinates(&C::to_blst(b));
+                        C::affine_from_coordinates(x, y).into()
+                    }
+                })
+                .collect()
+        } else {
+            bases.iter().map(C::to_blst).collect()
+        };
+        let scalars: Vec<blstrs::Scalar> = scalars.iter().map(blst_scalar).collect();
+        C::from_blst(&C::multi_exp(&points, &scalars))
+    }
+}
+
+/// Montgomery batch inversion of the Z coordinates that does not skip zeros: one identity
+/// (Z = 0) makes the running product zero and every other point of the batch comes out
+/// wrong. Models c-kzg-4844's `fr_batch_inv` (anchors Z40, ethereum/c-kzg-4844#205) and
+/// primeorder's `BatchInvert` on zero elements (Z38). Written in blstrs's field arithmetic.
+/// Trigger: an `identity` in a batch with other points.
+struct BlstBatchInversionWithZero<C>(PhantomData<C>);
+
+impl<C: BlstCurve> NormalizeBatch<C> for BlstBatchInversionWithZero<C> {
+    fn normalize_batch(&self, points: &[Jacobian<C::F>]) -> Vec<Point<C::F>> {
+        let coords: Vec<[C::Coord; 3]> = points
+            .iter()
+            .map(|p| C::coordinates(&C::to_blst(p)))
+            .collect();
+        let mut prefix = Vec::with_capacity(coords.len());
+        let mut acc = C::Coord::ONE;
+        for [_, _, z] in &coords {
+            prefix.push(acc);
+            acc *= z;
+        }
+        let mut inv = Option::<C::Coord>::from(acc.invert()).unwrap_or(C::Coord::ZERO);
+        let mut z_inv = vec![inv; coords.len()];
+        for i in (0..coords.len()).rev() {
+            z_inv[i] = inv * prefix[i];
+            inv *= coords[i][2];
+        }
+        coords
+            .iter()
+            .zip(z_inv)
+            .map(|([x, y, z], zi)| {
+                if bool::from(z.is_zero()) {
+                    Point::Identity
+                } else {
+                    let zi2 = zi.square();
+                    C::from_blst_affine(&C::affine_from_coordinates(*x * zi2, *y * zi2 * zi))
+                }
+            })
+            .collect()
+    }
+}
+
+/// The same broken batch inversion in ark's field arithmetic (anchors Z40, Z38).
+/// Trigger: an `identity` in a batch with other points.
+struct ArkBatchInversionWithZero<C>(PhantomData<C>);
+
+impl<C: ArkBlsCurve> NormalizeBatch<C> for ArkBatchInversionWithZero<C> {
+    fn normalize_batch(&self, points: &[Jacobian<C::F>]) -> Vec<Point<C::F>> {
+        let ps: Vec<Projective<C::Config>> = points.iter().map(C::to_ark).collect();
+        let mut prefix = Vec::with_capacity(ps.len());
+        let mut acc = <C::Config as ark_ec::CurveConfig>::BaseField::one();
+        for p in &ps {
+            prefix.push(acc);
+            acc *= p.z;
+        }
+        let mut inv = acc.inverse().unwrap_or_default();
+        let mut z_inv = vec![inv; ps.len()];
+        for i in (0..ps.len()).rev() {
+            z_inv[i] = inv * prefix[i];
+            inv *= ps[i].z;
+        }
+        ps.iter()
+            .zip(z_inv)
+            .map(|(p, zi)| {
+                if p.z.is_zero() {
+                    Point::Identity
+                } else {
+                    let zi2 = zi.square();
+                    C::from_ark_affine(&Affine::new_unchecked(p.x * zi2, p.y * zi2 * zi))
+                }
+            })
+            .collect()
+    }
+}
+
+/// A Pippenger bucket MSM (ark's window choice) that keeps bucket indices in a byte: once the
+/// window passes 8 bits (n ≥ 1025, c = 9 and 10) digits of 256 and more wrap around into the
+/// wrong bucket. Models dalek's i8 bucket-index overflow at the widest window (anchors Z2,
+/// dalek PR #259). Trigger: `len_ark_window_c9_at` and above.
+struct BucketIndexInAByte<C>(PhantomData<C>);
+
+impl<C: ArkBlsCurve> AffineMsm<C> for BucketIndexInAByte<C> {
+    fn msm(&self, bases: &[Point<C::F>], scalars: &[BigUint]) -> Point<C::F> {
+        let n = bases.len();
+        let c = if n < 32 {
+            3
+        } else {
+            (ark_std::log2(n) * 69 / 100) as usize + 2
+        };
+        let bases: Vec<Affine<C::Config>> = bases.iter().map(C::to_ark_affine).collect();
+        let mut total = Projective::<C::Config>::zero();
+        for w in (0..255usize.div_ceil(c)).rev() {
+            for _ in 0..c {
+                total.double_in_place();
+            }
+            let mut buckets = vec![Projective::<C::Config>::zero(); (1 << c) - 1];
+            for (b, s) in bases.iter().zip(scalars) {
+                let digit = (0..c).fold(0usize, |d, i| {
+                    d | (usize::from(s.bit((w * c + i) as u64)) << i)
+                });
+                let index = digit as u8;
+                if index != 0 {
+                    buckets[usize::from(index) - 1] += b;
+                }
+            }
+            let (mut running, mut sum) = (
+                Projective::<C::Config>::zero(),
+                Projective::<C::Config>::zero(),
+            );
+            for b in buckets.iter().rev() {
+                running += b;
+                sum += running;
+            }
+            total += sum;
+        }
+        C::from_ark(&total)
+    }
+}
+
+pub(super) fn variants() -> Vec<ZooVariant> {
+    vec![
+        ZooVariant::new(
+            "blst_g1_msm__infinity_filtered_scalars_misaligned",
+            "blst_g1_msm",
+            "points at infinity filtered out of the MSM input, scalars kept: later terms misaligned (anchors Z13 revm#1428/#1432, evmone#1150)",
+            "identity among the bases before a non-zero term",
+            with_known(
+                shapes::msm::check::<Bls12381G1, _>(
+                    spec("blst_g1_msm"),
+                    InfinityFilteredScalarsMisaligned(PhantomData),
+                ),
+                blstrs_msm_known,
+            ),
+        ),
+        ZooVariant::new(
+            "blst_g2_msm__infinity_filtered_scalars_misaligned",
+            "blst_g2_msm",
+            "points at infinity filtered out of the MSM input, scalars kept: later terms misaligned (anchors Z13 revm#1428/#1432, evmone#1150)",
+            "identity among the bases before a non-zero term",
+            with_known(
+                shapes::msm::check::<Bls12381G2, _>(
+                    spec("blst_g2_msm"),
+                    InfinityFilteredScalarsMisaligned(PhantomData),
+                ),
+                blstrs_msm_known,
+            ),
+        ),
+        ZooVariant::new(
+            "blst_g1_msm_large__assumes_affine_from_512",
+            "blst_g1_msm_large",
+            "large-input Pippenger path reads (X, Y) as affine, ignoring Z (anchors Z10 UltrafastSecp256k1#401)",
+            "mixed_z bases, 512 points or more",
+            with_known(
+                shapes::msm::check::<Bls12381G1, _>(
+                    spec("blst_g1_msm_large"),
+                    AssumesAffineFrom512(PhantomData),
+                ),
+                blstrs_msm_known,
+            ),
+        ),
+        ZooVariant::new(
+            "blst_g2_msm_large__assumes_affine_from_512",
+            "blst_g2_msm_large",
+            "large-input Pippenger path reads (X, Y) as affine, ignoring Z (anchors Z10 UltrafastSecp256k1#401)",
+            "mixed_z bases, 512 points or more",
+            with_known(
+                shapes::msm::check::<Bls12381G2, _>(
+                    spec("blst_g2_msm_large"),
+                    AssumesAffineFrom512(PhantomData),
+                ),
+                blstrs_msm_known,
+            ),
+        ),
+        ZooVariant::new(
+            "ark_bls12_381_g1_msm__bucket_index_in_a_byte",
+            "ark_bls12_381_g1_msm",
+            "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket index, PR #259)",
+            "1025 bases or more (window c ≥ 9)",
+            shapes::msm::check_affine::<Bls12381G1, _>(
+                spec("ark_bls12_381_g1_msm"),
+                BucketIndexInAByte(PhantomData),
+            ),
+        ),
+        ZooVariant::new(
+            "ark_bls12_381_g2_msm__bucket_index_in_a_byte",
+            "ark_bls12_381_g2_msm",
+            "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket index, PR #259)",
+            "1025 bases or more (window c ≥ 9)",
+            shapes::msm::check_affine::<Bls12381G2, _>(
+                spec("ark_bls12_381_g2_msm"),
+                BucketIndexInAByte(PhantomData),
+            ),
+        ),
+        ZooVariant::new(
+            "blst_g1_batch_normalize__batch_inversion_with_zero",
+            "blst_g1_batch_normalize",
+            "Montgomery batch inversion does not skip zeros: one identity spoils the batch (anchors Z40 c-kzg, Z38)",
+            "identity in a batch with other points",
+            shapes::normalize::check::<Bls12381G1, _>(
+                spec("blst_g1_batch_normalize"),
+                BlstBatchInversionWithZero(PhantomData),
+            ),
+        ),
+        ZooVariant::new(
+            "blst_g2_batch_normalize__batch_inversion_with_zero",
+            "blst_g2_batch_normalize",
+            "Montgomery batch inversion does not skip zeros: one identity spoils the batch (anchors Z40 c-kzg, Z38)",
+            "identity in a batch with other points",
+            shapes::normalize::check::<Bls12381G2, _>(
+                spec("blst_g2_batch_normalize"),
+                BlstBatchInversionWithZero(PhantomData),
+            ),
+        ),
+        ZooVariant::new(
+            "ark_bls12_381_g1_normalize_batch__batch_inversion_with_zero",
+            "ark_bls12_381_g1_normalize_batch",
+            "Montgomery batch inversion does not skip zeros: one identity spoils the batch (anchors Z40 c-kzg, Z38)",
+            "identity in a batch with other points",
+            shapes::normalize::check::<Bls12381G1, _>(
+                spec("ark_bls12_381_g1_normalize_batch"),
+                ArkBatchInversionWithZero(PhantomData),
+            ),
+        ),
+        ZooVariant::new(
+            "ark_bls12_381_g2_normalize_batch__batch_inversion_with_zero",
+            "ark_bls12_381_g2_normalize_batch",
+            "Montgomery batch inversion does not skip zeros: one identity spoils the batch (anchors Z40 c-kzg, Z38)",
+            "identity in a batch with other points",
+            shapes::normalize::check::<Bls12381G2, _>(
+                spec("ark_bls12_381_g2_normalize_batch"),
+                ArkBatchInversionWithZero(PhantomData),
+            ),
+        ),
+    ]
+}

@@ -1,0 +1,178 @@
+//! Deliberately broken subjects for the halo2curves family (feature `zoo`): glue around
+//! halo2curves' public API with a real bug class of anchors §9 injected — a parallel split
+//! that drops the remainder terms, an MSM receiver that is not initialized to the identity,
+//! and a batch inversion that lets a zero through. `tests/zoo.rs` checks each is caught by its
+//! routine's default budget in debug and in release.
+
+use super::spec;
+use crate::adapters::halo2curves::{
+    affine, curve, from_affine, from_curve, run_msm, scalars, Halo2Group, MsmEntry,
+};
+use crate::declare::ZooVariant;
+use crate::generators::points::Jacobian;
+use crate::shapes::msm::{self, AffineMsm};
+use crate::shapes::normalize::{self, NormalizeBatch};
+use ecdiff_oracles::curves::{Bn254G1, Secp256k1, P256};
+use ecdiff_oracles::field::Fp;
+use ecdiff_oracles::weierstrass::Point;
+use halo2curves::ff::Field as _;
+use halo2curves::group::prime::PrimeCurveAffine as _;
+use halo2curves::group::Group as _;
+use num_bigint::BigUint;
+use std::marker::PhantomData;
+
+/// Threads the broken split assumes (the engine's subject pool).
+const THREADS: usize = 4;
+
+/// A parallel split written with `chunks_exact(n / threads)`: the `n mod threads` terms of
+/// the remainder are never summed — the chunking bug class of parallel MSMs (anchors Z6
+/// Constantine parallel MSM edge cases; halo2curves' own `msm_parallel` gets this right with
+/// `chunks`). Each chunk goes through the routine's own entry point.
+/// Trigger: n > 4 with n mod 4 ≠ 0 and a non-zero term in the remainder.
+struct ChunksExactDropsRemainder(MsmEntry);
+
+impl<C: Halo2Group> AffineMsm<C> for ChunksExactDropsRemainder {
+    fn msm(&self, bases: &[Point<Fp>], s: &[BigUint]) -> Point<Fp> {
+        let bases: Vec<C::Affine> = bases.iter().map(affine::<C>).collect();
+        let coeffs = scalars::<C>(s);
+        let n = bases.len();
+        let out = if n > THREADS {
+            let chunk = n / THREADS;
+            coeffs
+                .chunks_exact(chunk)
+                .zip(bases.chunks_exact(chunk))
+                .map(|(c, b)| run_msm::<C>(self.0, c, b))
+                .fold(C::Curve::identity(), |a, b| a + b)
+        } else {
+            run_msm::<C>(self.0, &coeffs, &bases)
+        };
+        from_curve::<C>(&out)
+    }
+}
+
+/// `msm_serial(coeffs, bases, &mut acc)` with a receiver that is not the identity (here the
+/// generator, as left over from an earlier use): `msm_serial` doubles and adds into `acc`
+/// rather than overwriting it — the uninitialized-receiver class of filippo.io/edwards25519
+/// `MultiScalarMult` (anchors Z15, CVE-2026-26958).
+/// Trigger: any input (the empty one and all-zero scalars included: `acc` comes back as is).
+struct ReceiverNotIdentity;
+
+impl<C: Halo2Group> AffineMsm<C> for ReceiverNotIdentity {
+    fn msm(&self, bases: &[Point<Fp>], s: &[BigUint]) -> Point<Fp> {
+        let bases: Vec<C::Affine> = bases.iter().map(affine::<C>).collect();
+        let mut acc = C::Curve::generator();
+        halo2curves::msm::msm_serial(&scalars::<C>(s), &bases, &mut acc);
+        from_curve::<C>(&acc)
+    }
+}
+
+/// Batch normalization by Montgomery's trick over the homogeneous z-coordinates without
+/// setting zeros aside: one identity (z = 0) zeroes the product, `invert().unwrap_or(ZERO)`
+/// gives 0, and every output becomes (0, 0), halo2curves' affine identity (anchors Z40
+/// c-kzg-4844 `fr_batch_inv`, Z38 RustCrypto/traits#1884).
+/// Trigger: an identity together with a non-identity point.
+struct ZeroPoisonsBatch<C>(PhantomData<fn() -> C>);
+
+impl<C: Halo2Group> NormalizeBatch<C> for ZeroPoisonsBatch<C> {
+    fn normalize_batch(&self, points: &[Jacobian<Fp>]) -> Vec<Point<Fp>> {
+        let ps: Vec<C::Curve> = points.iter().map(curve::<C>).collect();
+        let mut prefix = Vec::with_capacity(ps.len());
+        let mut acc = C::Base::ONE;
+        for p in &ps {
+            prefix.push(acc);
+            acc *= C::xyz(p)[2];
+        }
+        let mut inv = Option::from(acc.invert()).unwrap_or(C::Base::ZERO);
+        let mut out = vec![C::Affine::identity(); ps.len()];
+        for i in (0..ps.len()).rev() {
+            let [x, y, z] = C::xyz(&ps[i]);
+            let zinv = inv * prefix[i];
+            inv *= z;
+            out[i] = Option::from(<C::Affine as halo2curves::CurveAffine>::from_xy(
+                x * zinv,
+                y * zinv,
+            ))
+            .unwrap_or(C::Affine::identity());
+        }
+        out.iter().map(from_affine::<C>).collect()
+    }
+}
+
+macro_rules! msm_variants {
+    ($v:ident, $curve:literal, $group:ty) => {
+        for (routine, entry) in [
+            (concat!("halo2_", $curve, "_msm_best"), MsmEntry::Best),
+            (
+                concat!("halo2_", $curve, "_msm_parallel"),
+                MsmEntry::Parallel,
+            ),
+        ] {
+            $v.push(ZooVariant::boxed(
+                if entry == MsmEntry::Best {
+                    concat!("halo2_", $curve, "_msm_best__chunks_exact_drops_remainder")
+                } else {
+                    concat!(
+                        "halo2_",
+                        $curve,
+                        "_msm_parallel__chunks_exact_drops_remainder"
+                    )
+                },
+                routine,
+                "parallel split by chunks_exact: the n mod threads remainder terms are dropped \
+                 (anchors Z6 Constantine parallel MSM; parallel-splitting bugs)",
+                "n > 4 with n mod 4 ≠ 0 (len_split_at, the chunk thresholds)",
+                Box::new(msm::check_affine::<$group, _>(
+                    spec(routine),
+                    ChunksExactDropsRemainder(entry),
+                )),
+            ));
+        }
+        $v.push(ZooVariant::new(
+            concat!(
+                "halo2_",
+                $curve,
+                "_msm_best_large__chunks_exact_drops_remainder"
+            ),
+            concat!("halo2_", $curve, "_msm_best_large"),
+            "parallel split by chunks_exact around the batch-affine path: the n mod threads \
+             remainder terms are dropped (anchors Z6)",
+            "n mod 4 ≠ 0 (8103, 8105, random lengths)",
+            // No known finding here: the broken split's chunks stay below 8104 terms, off the
+            // batch-affine path, so identities among the bases are accepted.
+            msm::check_affine::<$group, _>(
+                spec(concat!("halo2_", $curve, "_msm_best_large")),
+                ChunksExactDropsRemainder(MsmEntry::Best),
+            ),
+        ));
+        $v.push(ZooVariant::new(
+            concat!("halo2_", $curve, "_msm_serial__receiver_not_identity"),
+            concat!("halo2_", $curve, "_msm_serial"),
+            "msm_serial's accumulator not initialized to the identity (anchors Z15 \
+             filippo.io/edwards25519 MultiScalarMult, CVE-2026-26958)",
+            "any input",
+            msm::check_affine::<$group, _>(
+                spec(concat!("halo2_", $curve, "_msm_serial")),
+                ReceiverNotIdentity,
+            ),
+        ));
+    };
+}
+
+pub(super) fn variants() -> Vec<ZooVariant> {
+    let mut v = Vec::new();
+    msm_variants!(v, "bn256", Bn254G1);
+    msm_variants!(v, "secp256k1", Secp256k1);
+    msm_variants!(v, "secp256r1", P256);
+    v.push(ZooVariant::new(
+        "halo2_bn256_batch_normalize__zero_poisons_batch",
+        "halo2_bn256_batch_normalize",
+        "batch inversion without setting zeros aside: one identity turns every output into \
+         (0, 0) (anchors Z40 c-kzg-4844 fr_batch_inv, Z38 RustCrypto/traits#1884)",
+        "an identity together with a non-identity point",
+        normalize::check::<Bn254G1, _>(
+            spec("halo2_bn256_batch_normalize"),
+            ZeroPoisonsBatch::<Bn254G1>(PhantomData),
+        ),
+    ));
+    v
+}

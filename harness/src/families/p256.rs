@@ -1,0 +1,108 @@
+//! P-256: p256 0.14's point routines (RustCrypto's `primeorder` 0.14 complete formulas for
+//! a = −3, Renes–Costello–Batina 2016, ePrint 2015/1060 Algorithms 4–6), the routines ecdiff
+//! runs for k256 0.14, over the P-256 oracle (`ecdiff_oracles::curves::p256`, SEC 2 v2 §2.4.2).
+//!
+//! | routine | subject | oracle |
+//! |---|---|---|
+//! | `p256_to_affine` | `to_affine`, SEC1 encoders, `GroupEncoding`, `is_identity` | known-log points, SEC 1 encodings |
+//! | `p256_mul` | `P * k`, `mul_vartime`, `AffinePoint * k` | known logs |
+//! | `p256_mul_by_generator` | `mul_by_generator{,_vartime}` (33-window `BasepointTable`), `GENERATOR * k` | fixed-base windows |
+//! | `p256_lincomb` | `lincomb{,_vartime}` (array, slice), `mul_by_generator_and_mul_add_vartime` | known logs |
+//! | `p256_batch_normalize` | `BatchNormalize` (array, `Array`, slice; ct and vartime), `CurveGroup::batch_normalize` | known logs |
+//!
+//! Inputs are the recipes of [`crate::shapes::sec1_points`] carried out with p256's own
+//! arithmetic (`crate::adapters::p256`), so identities produced by arithmetic (`P + (−P)`,
+//! `P − P`, `P·0`, `IDENTITY·k`, a mixed sum with the affine identity) reach every routine,
+//! as for k256. Known finding: `lincomb` of zero terms panics in debug builds
+//! (`crate::adapters::p256`). The bug zoo (feature `zoo`) holds broken glue around p256's
+//! public API modelled on anchors §9.
+
+#[cfg(feature = "zoo")]
+mod zoo;
+
+use crate::adapters::p256::{
+    P256BatchNormalize, P256Lincomb, P256Mul, P256MulByGenerator, P256ToAffine, P256 as P256_CRATE,
+};
+use crate::declare::{Family, RoutineRow};
+use crate::generators::lengths::Lengths;
+use crate::shapes::sec1_points::{
+    self as points, BatchNormalizeKind, LincombKind, MulByGeneratorKind, MulKind, ToAffineKind,
+};
+use ecdiff_oracles::curves::P256;
+
+/// The family's table: one row per routine. The bug zoo builds its variants from these rows'
+/// specs, so a broken variant sees exactly the cases of the routine it breaks.
+pub const FAMILY: Family = Family {
+    name: "p256",
+    routines: &[
+        RoutineRow {
+            name: "p256_to_affine",
+            subject: P256_CRATE,
+            function: "ProjectivePoint::to_affine + encoders",
+            lengths: Lengths::up_to(12),
+            cases: 256,
+            build: |spec| {
+                Box::new(points::check_on::<P256, _>(
+                    spec,
+                    ToAffineKind,
+                    P256ToAffine,
+                ))
+            },
+        },
+        RoutineRow {
+            name: "p256_mul",
+            subject: P256_CRATE,
+            function: "ProjectivePoint * Scalar, mul_vartime",
+            lengths: Lengths::up_to(6).non_empty(),
+            cases: 256,
+            build: |spec| Box::new(points::check_on::<P256, _>(spec, MulKind, P256Mul)),
+        },
+        RoutineRow {
+            name: "p256_mul_by_generator",
+            subject: P256_CRATE,
+            function: "ProjectivePoint::mul_by_generator{,_vartime}",
+            lengths: Lengths::up_to(8).non_empty(),
+            cases: 256,
+            build: |spec| {
+                Box::new(points::check_on::<P256, _>(
+                    spec,
+                    MulByGeneratorKind,
+                    P256MulByGenerator,
+                ))
+            },
+        },
+        RoutineRow {
+            name: "p256_lincomb",
+            subject: P256_CRATE,
+            function: "LinearCombination::lincomb{,_vartime}",
+            lengths: Lengths::up_to(8),
+            cases: 256,
+            build: |spec| Box::new(points::check_on::<P256, _>(spec, LincombKind, P256Lincomb)),
+        },
+        RoutineRow {
+            name: "p256_batch_normalize",
+            subject: P256_CRATE,
+            function: "BatchNormalize::batch_normalize{,_vartime}, CurveGroup::batch_normalize",
+            lengths: Lengths::up_to(24),
+            cases: 256,
+            build: |spec| {
+                Box::new(points::check_on::<P256, _>(
+                    spec,
+                    BatchNormalizeKind,
+                    P256BatchNormalize,
+                ))
+            },
+        },
+    ],
+};
+
+/// The spec of the routine `name` (for the bug zoo).
+pub fn spec(name: &str) -> crate::shapes::Spec {
+    FAMILY.spec(name)
+}
+
+/// The family's bug-zoo variants.
+#[cfg(feature = "zoo")]
+pub fn zoo() -> Vec<crate::declare::ZooVariant> {
+    zoo::variants()
+}
