@@ -1,18 +1,29 @@
 #!/usr/bin/env bash
-# Builds every cargo-fuzz target, so targets never rot (.ci/run calls this):
+# Keeps every cargo-fuzz target from rotting (.ci/run calls this with --check):
 #
-#   scripts/build-fuzz-targets.sh [CARGO_FUZZ_BUILD_FLAGS ...]     e.g. --dev, -O, -s none
+#   scripts/build-fuzz-targets.sh [--check] [CARGO_FUZZ_BUILD_FLAGS ...]   e.g. --dev, -O, -s none
 #
 # 1. checks that fuzz/ matches the routine registry (one generated target per routine;
 #    `scripts/gen-fuzz-targets.sh` fixes drift);
 # 2. installs cargo-fuzz if it is missing (`cargo install cargo-fuzz --locked`);
-# 3. runs `cargo +nightly fuzz build` with the flags given (default: cargo-fuzz's own
-#    default, optimized with debug assertions and AddressSanitizer — the build
-#    `cargo fuzz run` and scripts/nightly.sh use, so its cache is shared).
+# 3. without --check: `cargo +nightly fuzz build` of every target with the flags given
+#    (default: cargo-fuzz's own default, optimized with debug assertions and AddressSanitizer —
+#    the build `cargo fuzz run` and scripts/nightly.sh use, so its cache is shared);
+#    with --check: `cargo +nightly fuzz check` of every target (compiled, not linked: ~80
+#    sanitized binaries take 6–10 GB of disk), then one target (FUZZ_SMOKE_TARGET, default
+#    the first routine) built, linked and run over its committed corpus, which shows the
+#    sanitized build links and a target replays its inputs. Every target is generated from
+#    the same template, so what links for one links for all.
 # Without a nightly toolchain (and none installable) it builds with the stable compiler and
 # RUSTC_BOOTSTRAP=1, which accepts the -Z sanitizer flags cargo-fuzz passes, and says so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+check=0
+if [ "${1:-}" = "--check" ]; then
+    check=1
+    shift
+fi
 
 cargo run -q -p ecdiff -- dev fuzz-targets --check
 
@@ -28,6 +39,23 @@ if ! rustup run nightly rustc --version > /dev/null 2>&1 &&
     toolchain=()
     export RUSTC_BOOTSTRAP=1
 fi
-cargo "${toolchain[@]}" fuzz build --fuzz-dir fuzz "$@"
-count=$(cargo "${toolchain[@]}" fuzz list --fuzz-dir fuzz | wc -l)
-echo "built $count fuzz targets"
+fuzz=(cargo "${toolchain[@]}" fuzz)
+count=$("${fuzz[@]}" list --fuzz-dir fuzz | wc -l)
+
+if [ "$check" = 0 ]; then
+    "${fuzz[@]}" build --fuzz-dir fuzz "$@"
+    echo "built $count fuzz targets"
+    exit 0
+fi
+
+"${fuzz[@]}" check --fuzz-dir fuzz "$@"
+echo "checked $count fuzz targets"
+smoke=${FUZZ_SMOKE_TARGET:-$("${fuzz[@]}" list --fuzz-dir fuzz | head -n 1)}
+"${fuzz[@]}" build --fuzz-dir fuzz "$@" "$smoke"
+# -runs=0 replays the given corpus folder once and stops; a crash fails the step.
+# The committed corpus is copied so that libFuzzer writes nothing into it.
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+cp -r "corpus/$smoke/." "$scratch/"
+"${fuzz[@]}" run --fuzz-dir fuzz "$@" "$smoke" "$scratch" -- -runs=0
+echo "built and replayed $smoke over its $(find "corpus/$smoke" -type f | wc -l) committed inputs"
