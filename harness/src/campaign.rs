@@ -9,12 +9,17 @@
 //! Ctrl-C ends the routine early. Each worker keeps its own counters; they are merged when the
 //! routine ends, so counting costs no locking.
 //!
-//! A finding (a verdict other than the one the routine expects for the case) is written to
-//! the corpus with [`corpus::save_finding`] — the raw input under `corpus/<routine>/` and a
-//! readable companion under `findings/<routine>/` — and handed to the [`Observer`] at once, so
-//! an interrupted or crashed campaign keeps what it found. A routine that fails on every case
-//! would flood the corpus, so at most [`Config::max_saved_per_kind`] findings of each verdict
-//! kind are saved per routine; the rest are counted.
+//! A finding (a verdict other than the one the routine expects for the case) is minimized
+//! ([`crate::minimize`], [`Config::minimize`] per finding) and grouped by its
+//! [`Signature`]: one group per bug. The first finding of a group is written to the corpus
+//! with [`corpus::save`] — the minimized input under `corpus/<routine>/` and a readable
+//! companion under `findings/<routine>/` that shows the minimized case first and the case as
+//! found below it, plus the original input beside it — and handed to the [`Observer`] at
+//! once, so an interrupted or crashed campaign keeps what it found. Later findings of the
+//! same group are counted. A routine that fails on every case would spend the campaign
+//! minimizing, so at most [`Config::max_saved_per_kind`] findings of each verdict kind are
+//! minimized per routine; later ones join the first group with the same kind and
+//! attribution, or start an unminimized group of their own.
 //!
 //! The campaign itself prints nothing: the command line implements [`Observer`] with progress
 //! bars, tests use [`Silent`].
@@ -27,7 +32,8 @@ use crate::engine::{CaseRun, Detail, DynRoutine, RoutineInfo, VerdictKind};
 use crate::finding::{Finding, Origin, Provenance};
 use crate::generators::CASE_BYTES;
 use crate::generators::{case_bytes, Bias};
-use crate::report::{CampaignReport, RoutineReport, SavedFinding};
+use crate::minimize::Signature;
+use crate::report::{CampaignReport, FindingGroup, RoutineReport, SavedFinding};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -74,8 +80,10 @@ pub struct Config {
     pub bias: Bias,
     /// Where findings are saved; `None` to save nothing.
     pub save: Option<CorpusPaths>,
-    /// At most this many findings of each verdict kind are saved per routine.
+    /// At most this many findings of each verdict kind are minimized per routine.
     pub max_saved_per_kind: usize,
+    /// The time budget for minimizing one finding; `None` saves findings as found.
+    pub minimize: Option<Duration>,
 }
 
 impl Default for Config {
@@ -87,6 +95,7 @@ impl Default for Config {
             bias: Bias::Edge,
             save: None,
             max_saved_per_kind: 3,
+            minimize: Some(crate::minimize::DEFAULT_BUDGET),
         }
     }
 }
@@ -251,8 +260,7 @@ pub fn run_routine(
     let start = Instant::now();
     let deadline = time.map(|t| start + t);
     let next = AtomicU64::new(0);
-    let saved: Mutex<(BTreeMap<VerdictKind, usize>, Vec<SavedFinding>)> =
-        Mutex::new((BTreeMap::new(), Vec::new()));
+    let groups = Mutex::new(Groups::default());
     let total = Mutex::new(Tally::default());
 
     std::thread::scope(|scope| {
@@ -272,14 +280,10 @@ pub fn run_routine(
                     let run = routine.run_bytes(&bytes, config.bias, Detail::OnFinding);
                     tally.add(&run);
                     if run.is_finding() {
-                        let mut saved = saved.lock().unwrap_or_else(|e| e.into_inner());
-                        let count = saved.0.entry(run.verdict.kind).or_default();
-                        if *count < config.max_saved_per_kind {
-                            *count += 1;
-                            let finding = record_finding(config, &run, &bytes, index);
-                            observer.finding(&run, &finding);
-                            saved.1.push(finding);
-                        }
+                        groups
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .add(routine, config, &run, &bytes, index, observer);
                     }
                     observer.case_finished(&info, &run);
                 }
@@ -289,8 +293,10 @@ pub fn run_routine(
     });
 
     let tally = total.into_inner().unwrap_or_else(|e| e.into_inner());
-    let mut saved = saved.into_inner().unwrap_or_else(|e| e.into_inner()).1;
+    let groups = groups.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut saved = groups.saved;
     saved.sort_by_key(|s| s.case);
+    let groups: Vec<FindingGroup> = groups.groups.into_iter().map(|(_, g)| g).collect();
     let report = RoutineReport {
         routine: info.name.into(),
         family: info.family.into(),
@@ -331,6 +337,7 @@ pub fn run_routine(
         decode_seconds: tally.decode.as_secs_f64(),
         wall_seconds: start.elapsed().as_secs_f64(),
         saved,
+        groups,
     };
     observer.routine_finished(&report);
     report
@@ -348,48 +355,125 @@ pub fn recompute_command(routine: &str, seed: u64, index: u64, bias: Bias) -> St
     )
 }
 
-fn record_finding(config: &Config, run: &CaseRun, bytes: &[u8], index: u64) -> SavedFinding {
-    let mut finding = SavedFinding {
+/// A routine's findings by bug, as the campaign goes.
+#[derive(Default)]
+struct Groups {
+    /// Findings minimized so far, per verdict kind.
+    minimized: BTreeMap<VerdictKind, usize>,
+    /// One group per signature, in order of discovery.
+    groups: Vec<(Signature, FindingGroup)>,
+    /// Every file saved.
+    saved: Vec<SavedFinding>,
+}
+
+impl Groups {
+    /// Files a finding: minimized (within the per-kind cap), then counted in its group, or
+    /// saved and reported as a new group's witness.
+    fn add(
+        &mut self,
+        routine: &dyn DynRoutine,
+        config: &Config,
+        run: &CaseRun,
+        bytes: &[u8],
+        index: u64,
+        observer: &dyn Observer,
+    ) {
+        let recompute = recompute_command(run.routine, config.seed, index, config.bias);
+        let mut finding = Finding {
+            run: run.clone(),
+            bytes: bytes.to_vec(),
+            origin: Origin::BuiltIn,
+            provenance: Provenance {
+                seed: Some(config.seed),
+                case_index: Some(index),
+                source: format!(
+                    "`ecdiff run` (seed {}, case {index}; recompute the case as found with `{recompute}`)",
+                    config.seed
+                ),
+            },
+            saved: None,
+            original: None,
+        };
+        let minimized = self.minimized.entry(run.verdict.kind).or_default();
+        let signature = if *minimized < config.max_saved_per_kind {
+            *minimized += 1;
+            // Corpus files and tapes replay under the edge bias; a uniform run is the baseline.
+            match config.minimize.filter(|_| config.bias == Bias::Edge) {
+                Some(budget) => finding.minimize(routine, config.bias, budget),
+                None => Signature::of(run, routine.tape(bytes, config.bias).as_ref()),
+            }
+        } else {
+            let attribution = run.verdict.attribution();
+            if let Some((_, group)) = self
+                .groups
+                .iter_mut()
+                .find(|(s, _)| s.kind == run.verdict.kind && s.attribution == attribution)
+            {
+                group.count += 1;
+                return;
+            }
+            Signature::of(run, routine.tape(bytes, config.bias).as_ref())
+        };
+        if let Some((_, group)) = self.groups.iter_mut().find(|(s, _)| *s == signature) {
+            group.count += 1;
+            return;
+        }
+        let witness = save(config, &mut finding, index, &recompute);
+        if let Some(original) = finding.original.take() {
+            // The case as found, saved too: a regression input on the path it took.
+            let mut as_found = Finding {
+                run: original.run,
+                bytes: original.bytes,
+                original: None,
+                saved: None,
+                ..finding.clone()
+            };
+            let saved = save(config, &mut as_found, index, &recompute);
+            self.saved.push(saved);
+        }
+        observer.finding(&finding.run, &witness);
+        self.saved.push(witness.clone());
+        let group = FindingGroup {
+            signature: signature.render(),
+            verdict: signature.kind.name().into(),
+            attribution: signature.attribution.clone(),
+            lengths: signature.lengths.clone(),
+            classes: signature.classes.iter().map(|c| c.to_string()).collect(),
+            count: 1,
+            witness,
+        };
+        self.groups.push((signature, group));
+    }
+}
+
+/// Saves `finding` to the corpus when the campaign saves (edge bias only: corpus files replay
+/// under it), and describes it for the report.
+fn save(config: &Config, finding: &mut Finding, index: u64, recompute: &str) -> SavedFinding {
+    let mut saved = SavedFinding {
         case: index,
-        verdict: run.verdict.kind.name().into(),
-        detail: run.verdict.detail.clone(),
+        verdict: finding.run.verdict.kind.name().into(),
+        detail: finding.run.verdict.detail.clone(),
         input: None,
         companion: None,
-        replay: recompute_command(run.routine, config.seed, index, config.bias),
+        replay: recompute.to_string(),
+        minimized: finding.original.as_ref().map(|o| o.minimization.clone()),
     };
-    // Corpus files replay under the edge bias (as the fuzz targets run them), so only
-    // edge-biased findings can be saved as corpus files.
     let Some(paths) = config.save.as_ref().filter(|_| config.bias == Bias::Edge) else {
-        return finding;
+        return saved;
     };
-    let provenance = Provenance {
-        seed: Some(config.seed),
-        case_index: Some(index),
-        source: format!(
-            "`ecdiff run` (seed {}, case {index}; recompute with `{}`)",
-            config.seed, finding.replay
-        ),
-    };
-    let mut saved = Finding {
-        run: run.clone(),
-        bytes: bytes.to_vec(),
-        origin: Origin::BuiltIn,
-        provenance,
-        saved: None,
-    };
-    match corpus::save(paths, &mut saved) {
+    match corpus::save(paths, finding) {
         Ok(()) => {
-            finding.replay = saved.replay_command();
-            if let Some((input, note)) = &saved.saved {
-                finding.input = Some(corpus::display_path(input).display().to_string());
-                finding.companion = Some(corpus::display_path(note).display().to_string());
+            saved.replay = finding.replay_command();
+            if let Some((input, note)) = &finding.saved {
+                saved.input = Some(corpus::display_path(input).display().to_string());
+                saved.companion = Some(corpus::display_path(note).display().to_string());
             }
         }
         Err(e) => {
-            finding.detail = format!("{} (NOT SAVED: {e})", finding.detail);
+            saved.detail = format!("{} (NOT SAVED: {e})", saved.detail);
         }
     }
-    finding
+    saved
 }
 
 #[cfg(feature = "zoo")]
@@ -508,6 +592,49 @@ mod tests {
         assert_eq!(r.cases, 3);
         assert_eq!(r.verdicts.values().sum::<u64>(), 3);
         assert!(!report.interrupted);
+    }
+
+    #[test]
+    fn findings_of_one_bug_make_one_group_with_a_minimized_witness() {
+        let routine = crate::minimize::tests::planted();
+        let dir = std::env::temp_dir().join(format!("ecdiff-groups-{}", std::process::id()));
+        let paths = CorpusPaths::for_corpus_dir(&dir.join("corpus"));
+        let config = Config {
+            seed: 1,
+            budget: Budget::Cases(40),
+            threads: 2,
+            save: Some(paths.clone()),
+            ..Config::default()
+        };
+        let report = run(&[&routine], &config, &AtomicBool::new(false), &Silent);
+        let r = &report.routines[0];
+        let found = r.finding_count();
+        assert!(found > 3, "the planted bug shows on many cases: {found}");
+        // One bug, one group, holding every finding; its witness is the threshold's edge.
+        assert_eq!(r.groups.len(), 1, "{:#?}", r.groups);
+        let group = &r.groups[0];
+        assert_eq!(group.count, found);
+        assert_eq!(group.lengths, [3]);
+        assert!(group.witness.minimized.is_some());
+        // Saved: the minimized witness and the case it came from, both replaying as findings.
+        assert_eq!(r.saved.len(), 2);
+        for saved in &r.saved {
+            let file = saved.input.as_ref().expect("saved");
+            // Outside the working directory, saved paths are absolute.
+            let bytes = std::fs::read(file).expect("readable");
+            let replay = routine.run_bytes(&bytes, Bias::Edge, Detail::OnFinding);
+            assert!(replay.is_finding());
+        }
+        let witness = std::fs::read_to_string(group.witness.companion.as_ref().expect("note"))
+            .expect("companion");
+        let minimized_at = witness
+            .find("## Case (minimized)")
+            .expect("minimized first");
+        let original_at = witness
+            .find("## The case as found")
+            .expect("original below");
+        assert!(minimized_at < original_at);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

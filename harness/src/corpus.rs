@@ -256,6 +256,7 @@ pub fn save_finding(
         origin: Origin::BuiltIn,
         provenance: provenance.clone(),
         saved: None,
+        original: None,
     };
     save(paths, &mut finding)?;
     Ok(finding.saved.expect("saved"))

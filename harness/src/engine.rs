@@ -12,6 +12,7 @@ pub mod verdict;
 pub use panic::PanicReport;
 pub use verdict::{compare, diff_vec, Expected, Outcome, Verdict, VerdictKind};
 
+use crate::generators::tape::Tape;
 use crate::generators::{Bias, Gen};
 use serde::Serialize;
 use std::fmt::Debug;
@@ -168,6 +169,9 @@ pub trait DynRoutine: Send + Sync {
 
     /// Decodes `data` and runs the case.
     fn run_bytes(&self, data: &[u8], bias: Bias, detail: Detail) -> CaseRun;
+
+    /// Decodes `data` only, recording the decoder's choices (`None` if the decoder panics).
+    fn tape(&self, data: &[u8], bias: Bias) -> Option<Tape>;
 }
 
 impl<R: Routine> DynRoutine for R {
@@ -177,6 +181,15 @@ impl<R: Routine> DynRoutine for R {
 
     fn run_bytes(&self, data: &[u8], bias: Bias, detail: Detail) -> CaseRun {
         run_case(self, data, bias, detail)
+    }
+
+    fn tape(&self, data: &[u8], bias: Bias) -> Option<Tape> {
+        panic::capture(|| {
+            let mut g = Gen::recording(data, bias);
+            self.generate(&mut g);
+            g.take_tape()
+        })
+        .ok()
     }
 }
 

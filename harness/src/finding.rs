@@ -14,7 +14,9 @@
 //! - a fuzzer's crash file replays like a built-in corpus file, with the routine named
 //!   (`--routine`), since a crash file does not sit in its routine's corpus folder.
 
-use crate::engine::CaseRun;
+use crate::engine::{CaseRun, DynRoutine};
+use crate::generators::Bias;
+use crate::minimize::{minimize, Signature};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -64,6 +66,58 @@ pub struct Finding {
     pub provenance: Provenance,
     /// Where its input and companion were saved, if they were.
     pub saved: Option<(PathBuf, PathBuf)>,
+    /// The case as found, when `bytes` and `run` are its minimization.
+    pub original: Option<Box<Original>>,
+}
+
+/// The case a finding was minimized from.
+#[derive(Clone, Debug)]
+pub struct Original {
+    /// Its input.
+    pub bytes: Vec<u8>,
+    /// Its run, with details.
+    pub run: CaseRun,
+    /// How the minimization went, in one line.
+    pub minimization: String,
+}
+
+impl Finding {
+    /// Minimizes the finding in place ([`crate::minimize`]): `bytes` and `run` become the
+    /// smallest case found within `budget` that keeps the verdict, and the case as found moves
+    /// to [`Finding::original`]. Returns the bug's signature (of the original when nothing
+    /// could be minimized).
+    pub fn minimize(
+        &mut self,
+        routine: &dyn DynRoutine,
+        bias: Bias,
+        budget: std::time::Duration,
+    ) -> Signature {
+        let Some(m) = minimize(routine, &self.bytes, bias, budget) else {
+            return Signature::of(&self.run, routine.tape(&self.bytes, bias).as_ref());
+        };
+        let signature = Signature::of(&m.run, Some(&m.tape));
+        let minimization = format!(
+            "{} → {} decoder choices in {:.1} s ({} candidates tried, {} kept{})",
+            m.choices.0,
+            m.choices.1,
+            m.elapsed.as_secs_f64(),
+            m.tried,
+            m.kept,
+            if m.out_of_time {
+                "; the time budget ran out"
+            } else {
+                ""
+            }
+        );
+        let original_bytes = std::mem::replace(&mut self.bytes, m.bytes);
+        let original_run = std::mem::replace(&mut self.run, m.run);
+        self.original = Some(Box::new(Original {
+            bytes: original_bytes,
+            run: original_run,
+            minimization,
+        }));
+        signature
+    }
 }
 
 impl Finding {
@@ -125,11 +179,27 @@ impl Finding {
             let _ = writeln!(s, "  saved:    the fuzzer's crash file");
         }
         let _ = writeln!(s, "  replay:   {}", self.replay_command());
+        if let Some(o) = &self.original {
+            let _ = writeln!(s, "  minimized: {}", o.minimization);
+            let _ = writeln!(
+                s,
+                "  original: {} input bytes, classes {}",
+                o.bytes.len(),
+                o.run.classes.join(", ")
+            );
+        }
         if let Some(d) = &run.details {
             let _ = write!(
                 s,
-                "--- case\n{}\n--- subject\n{}\n--- oracle\n{}\n",
-                d.case, d.subject, d.oracle
+                "--- case{}\n{}\n--- subject\n{}\n--- oracle\n{}\n",
+                if self.original.is_some() {
+                    " (minimized)"
+                } else {
+                    ""
+                },
+                d.case,
+                d.subject,
+                d.oracle
             );
         }
         s
@@ -161,10 +231,34 @@ impl Finding {
         let _ = writeln!(s, "- edge classes: {}", run.classes.join(", "));
         let _ = writeln!(s, "\nReplay (same verdict in debug and release):\n");
         let _ = writeln!(s, "```sh\n{}\n```", self.replay_command());
+        if let Some(o) = &self.original {
+            let _ = writeln!(s, "- minimized: {}", o.minimization);
+        }
+        let heading = if self.original.is_some() {
+            "Case (minimized)"
+        } else {
+            "Case"
+        };
         if let Some(d) = &run.details {
-            let _ = writeln!(s, "\n## Case\n\n```text\n{}\n```", d.case);
+            let _ = writeln!(s, "\n## {heading}\n\n```text\n{}\n```", d.case);
             let _ = writeln!(s, "\n## Subject\n\n```text\n{}\n```", d.subject);
             let _ = writeln!(s, "\n## Oracle\n\n```text\n{}\n```", d.oracle);
+        }
+        if let Some(o) = &self.original {
+            let _ = writeln!(
+                s,
+                "\n## The case as found\n\n- verdict: `{}` — {}\n- edge classes: {}\n- input ({} bytes): `{}`",
+                o.run.verdict.kind,
+                o.run.verdict.detail,
+                o.run.classes.join(", "),
+                o.bytes.len(),
+                hex::encode(&o.bytes)
+            );
+            if let Some(d) = &o.run.details {
+                let _ = writeln!(s, "\n```text\n{}\n```", d.case);
+                let _ = writeln!(s, "\nSubject:\n\n```text\n{}\n```", d.subject);
+                let _ = writeln!(s, "\nOracle:\n\n```text\n{}\n```", d.oracle);
+            }
         }
         s
     }
@@ -231,6 +325,7 @@ mod tests {
                     PathBuf::from("/x/findings/my_msm/abc.md"),
                 )
             }),
+            original: None,
         }
     }
 

@@ -103,6 +103,7 @@ pub fn check_routine(routine: &dyn DynRoutine, data: &[u8]) {
                 source: "libFuzzer (cargo fuzz)".into(),
             },
             saved: None,
+            original: None,
         };
         eprintln!("{}", report.render_text());
         finding(&run);
@@ -154,6 +155,7 @@ pub fn describe(run: &CaseRun, data: &[u8]) -> String {
             source: "libFuzzer (cargo fuzz)".into(),
         },
         saved: None,
+        original: None,
     }
     .render_text()
 }

@@ -15,11 +15,15 @@
 //! each draw that lands in a class records it with [`Gen::hit`], and a routine's suite fails if
 //! a class the routine declares is never reached. [`Bias::Uniform`] is the unbiased baseline
 //! the bug zoo measures against.
+//!
+//! A case can also be given as a [`tape::Tape`] — the decoder's own choices, by scope — which
+//! is how the minimizer rewrites a finding and saves it ([`tape`] explains).
 
 pub mod edwards;
 pub mod lengths;
 pub mod points;
 pub mod scalars;
+pub mod tape;
 
 use arbitrary::Unstructured;
 use num_bigint::BigUint;
@@ -27,6 +31,7 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;
 use std::sync::Mutex;
+use tape::{Choice, LengthNote, Tape, TapeState};
 
 /// How draws are biased.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -45,17 +50,71 @@ pub struct Gen<'a> {
     fallback_seed: u64,
     bias: Bias,
     classes: BTreeSet<&'static str>,
+    /// Set while a tape is recorded or replayed (never in campaigns' hot path).
+    tape: Option<Box<TapeState>>,
 }
 
 impl<'a> Gen<'a> {
-    /// A decoder over `data`.
+    /// A decoder over `data`: raw bytes, or a saved [`Tape`] (which is then replayed).
     pub fn new(data: &'a [u8], bias: Bias) -> Self {
+        let tape = Tape::decode(data).map(|t| Box::new(TapeState::replaying(t)));
         Gen {
-            input: Unstructured::new(data),
+            input: Unstructured::new(if tape.is_some() { &[] } else { data }),
             fallback: None,
             fallback_seed: stable_hash(data),
             bias,
             classes: BTreeSet::new(),
+            tape,
+        }
+    }
+
+    /// A decoder over `data` that records its choices ([`Gen::take_tape`]).
+    pub fn recording(data: &'a [u8], bias: Bias) -> Self {
+        let mut g = Gen::new(data, bias);
+        if g.tape.is_none() {
+            g.tape = Some(Box::new(TapeState::recording()));
+        }
+        g
+    }
+
+    /// The choices recorded so far (empty unless built by [`Gen::recording`] or replaying).
+    pub fn take_tape(&mut self) -> Tape {
+        self.tape.take().map(|t| t.into_tape()).unwrap_or_default()
+    }
+
+    /// Runs `draw` as one occurrence of `scope`: its choices are recorded and replayed
+    /// together, so the minimizer can rewrite or drop them as a unit. Scope names are global
+    /// (`scalar`, `point.kind`, `len`): one name, one kind of thing.
+    pub fn scope<T>(&mut self, scope: &'static str, draw: impl FnOnce(&mut Self) -> T) -> T {
+        if self.tape.is_none() {
+            return draw(self);
+        }
+        self.tape.as_mut().expect("checked").enter(scope);
+        let out = draw(self);
+        self.tape.as_mut().expect("checked").leave();
+        out
+    }
+
+    /// Notes a drawn length for the minimizer (see [`LengthNote`]).
+    pub fn note_length(&mut self, note: LengthNote) {
+        if let Some(t) = self.tape.as_mut() {
+            t.note_length(note);
+        }
+    }
+
+    /// The next replayed choice, if a tape is replayed (`Some(None)`: the tape has no more
+    /// choices here, and the draw takes the simplest value).
+    fn replayed(&mut self) -> Option<Option<Choice>> {
+        let t = self.tape.as_mut()?;
+        if !t.is_replaying() {
+            return None;
+        }
+        Some(t.next())
+    }
+
+    fn record(&mut self, choice: impl FnOnce() -> Choice) {
+        if let Some(t) = self.tape.as_mut() {
+            t.push(choice());
         }
     }
 
@@ -97,6 +156,33 @@ impl<'a> Gen<'a> {
 
     /// Fills `buf` from the input while it lasts, then from the fallback stream.
     pub fn fill(&mut self, buf: &mut [u8]) {
+        if let Some(choice) = self.replayed() {
+            buf.fill(0);
+            match choice {
+                Some(Choice::B(b)) => {
+                    let k = b.len().min(buf.len());
+                    buf[..k].copy_from_slice(&b[..k]);
+                }
+                Some(Choice::W(v)) => {
+                    let b = u64::from(v).to_le_bytes();
+                    let k = b.len().min(buf.len());
+                    buf[..k].copy_from_slice(&b[..k]);
+                }
+                Some(Choice::I(v)) => {
+                    let b = v.to_le_bytes();
+                    let k = b.len().min(buf.len());
+                    buf[..k].copy_from_slice(&b[..k]);
+                }
+                None => {}
+            }
+        } else {
+            self.fill_raw(buf);
+        }
+        self.record(|| Choice::B(buf.to_vec()));
+    }
+
+    /// [`Gen::fill`] without recording: the source of the typed draws, which record themselves.
+    fn fill_raw(&mut self, buf: &mut [u8]) {
         let from_input = buf.len().min(self.input.len());
         if from_input > 0 {
             let bytes = self.input.bytes(from_input).expect("length checked above");
@@ -131,13 +217,25 @@ impl<'a> Gen<'a> {
     /// A value in `0..n` (`n > 0`), reading as few bytes as `n` needs.
     pub fn below(&mut self, n: u64) -> u64 {
         assert!(n > 0, "below(0)");
-        if n <= 1 << 8 {
-            u64::from(self.u8()) % n
+        let v = match self.replayed() {
+            Some(choice) => replayed_int(choice) % n,
+            None => self.below_raw(n),
+        };
+        self.record(|| Choice::I(v));
+        v
+    }
+
+    fn below_raw(&mut self, n: u64) -> u64 {
+        let width = if n <= 1 << 8 {
+            1
         } else if n <= 1 << 32 {
-            u64::from(self.u32()) % n
+            4
         } else {
-            self.u64() % n
-        }
+            8
+        };
+        let mut b = [0u8; 8];
+        self.fill_raw(&mut b[..width]);
+        u64::from_le_bytes(b) % n
     }
 
     /// A value in `lo..=hi`.
@@ -155,14 +253,32 @@ impl<'a> Gen<'a> {
     pub fn weighted(&mut self, weights: &[u32]) -> usize {
         let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
         assert!(total > 0, "all weights are zero");
-        let mut x = self.below(total);
-        for (i, &w) in weights.iter().enumerate() {
-            if x < u64::from(w) {
-                return i;
+        let index = match self.replayed() {
+            // A replayed index the weights here forbid becomes the first allowed one.
+            Some(choice) => {
+                let i = replayed_int(choice) as usize;
+                if weights.get(i).is_some_and(|&w| w > 0) {
+                    i
+                } else {
+                    weights.iter().position(|&w| w > 0).expect("total > 0")
+                }
             }
-            x -= u64::from(w);
-        }
-        unreachable!("x < total")
+            None => {
+                let mut x = self.below_raw(total);
+                let mut picked = weights.len();
+                for (i, &w) in weights.iter().enumerate() {
+                    if x < u64::from(w) {
+                        picked = i;
+                        break;
+                    }
+                    x -= u64::from(w);
+                }
+                picked
+            }
+        };
+        assert!(index < weights.len(), "x < total");
+        self.record(|| Choice::W(index as u32));
+        index
     }
 
     /// One of `items`, uniformly.
@@ -189,6 +305,21 @@ impl<'a> Gen<'a> {
         let bytes = self.bytes(bits.div_ceil(8) as usize);
         let v = BigUint::from_bytes_le(&bytes);
         v % (BigUint::from(1u8) << bits)
+    }
+}
+
+/// A replayed choice as an integer (bytes read little-endian; nothing recorded reads 0).
+fn replayed_int(choice: Option<Choice>) -> u64 {
+    match choice {
+        None => 0,
+        Some(Choice::W(i)) => u64::from(i),
+        Some(Choice::I(v)) => v,
+        Some(Choice::B(b)) => {
+            let mut le = [0u8; 8];
+            let k = b.len().min(8);
+            le[..k].copy_from_slice(&b[..k]);
+            u64::from_le_bytes(le)
+        }
     }
 }
 
@@ -275,6 +406,40 @@ mod tests {
         }
         assert_eq!(seen[1], 0);
         assert!(seen[2] > seen[0]);
+    }
+
+    #[test]
+    fn a_recorded_tape_replays_the_same_draws_and_edits_stay_local() {
+        let data = case_bytes(3, "tape", 0, 64);
+        let draw = |g: &mut Gen| -> Vec<u64> {
+            let mut v: Vec<u64> = (0..3).map(|_| g.scope("a", |g| g.below(1000))).collect();
+            v.push(g.weighted(&[1, 2, 3]) as u64);
+            v.extend((0..2).map(|_| g.scope("b", |g| g.u64())));
+            v
+        };
+        let mut recording = Gen::recording(&data, Bias::Edge);
+        let original = draw(&mut recording);
+        // Recording does not change what is drawn.
+        assert_eq!(original, draw(&mut Gen::new(&data, Bias::Edge)));
+        let tape = recording.take_tape();
+        assert!(Tape::is_tape(&tape.encode()));
+        assert_eq!(draw(&mut Gen::new(&tape.encode(), Bias::Edge)), original);
+
+        // Rewriting occurrence 1 of scope `a` changes that draw only.
+        let mut edited = tape.clone();
+        edited.scopes.get_mut("a").expect("recorded")[1] = vec![Choice::I(7)];
+        let out = draw(&mut Gen::new(&edited.encode(), Bias::Edge));
+        assert_eq!(out[1], 7);
+        assert_eq!(out[0], original[0]);
+        assert_eq!(out[2..], original[2..]);
+
+        // Choices that are not there read as the simplest value; a forbidden weighted index
+        // becomes the first allowed one.
+        let mut cut = tape;
+        cut.scopes.remove("b");
+        cut.scopes.get_mut("").expect("root")[0] = vec![Choice::W(9)];
+        let out = draw(&mut Gen::new(&cut.encode(), Bias::Edge));
+        assert_eq!(out[3..], [0, 0, 0]);
     }
 
     #[test]

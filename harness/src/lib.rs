@@ -32,6 +32,7 @@ pub mod families;
 pub mod finding;
 pub mod fuzz;
 pub mod generators;
+pub mod minimize;
 pub mod report;
 pub mod routine_table;
 pub mod routines;

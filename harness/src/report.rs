@@ -30,6 +30,8 @@ pub struct SavedFinding {
     pub companion: Option<String>,
     /// The command that replays it (or recomputes it, when not saved).
     pub replay: String,
+    /// How the case was minimized, when it was (the input is then the minimized case).
+    pub minimized: Option<String>,
 }
 
 impl SavedFinding {
@@ -40,6 +42,9 @@ impl SavedFinding {
             "ecdiff finding: {routine}: {} (seed {seed}, case {})\n  detail: {}\n  expected: {expected}\n",
             self.verdict, self.case, self.detail
         );
+        if let Some(m) = &self.minimized {
+            text.push_str(&format!("  minimized: {m}\n"));
+        }
         if let (Some(input), Some(note)) = (&self.input, &self.companion) {
             text.push_str(&format!("  saved:  {input} (notes: {note})\n"));
         }
@@ -85,8 +90,34 @@ pub struct RoutineReport {
     pub decode_seconds: f64,
     /// Wall time for the routine, seconds.
     pub wall_seconds: f64,
-    /// Findings written to the corpus (at most a few per verdict kind).
+    /// Findings written to the corpus: each group's witness and the case it was minimized
+    /// from.
     pub saved: Vec<SavedFinding>,
+    /// The findings grouped by bug, one group per signature.
+    pub groups: Vec<FindingGroup>,
+}
+
+/// One bug: a routine's findings that share a signature
+/// ([`crate::minimize::Signature`]: verdict kind, attribution, the minimized case's lengths
+/// and classes).
+#[derive(Clone, Debug, Serialize)]
+pub struct FindingGroup {
+    /// The signature in one line.
+    pub signature: String,
+    /// The verdict kind's stable name.
+    pub verdict: String,
+    /// The verdict's attribution (a panic's location; empty for most mismatches).
+    pub attribution: String,
+    /// The witness's drawn lengths.
+    pub lengths: Vec<usize>,
+    /// The witness's edge classes.
+    pub classes: Vec<String>,
+    /// Findings in the group. Past [`crate::campaign::Config::max_saved_per_kind`]
+    /// minimizations of a verdict kind, findings are not minimized; they count toward the
+    /// first group with the same kind and attribution.
+    pub count: u64,
+    /// The smallest witness (minimized when minimization is on).
+    pub witness: SavedFinding,
 }
 
 impl RoutineReport {
@@ -242,12 +273,25 @@ impl CampaignReport {
                 );
             }
         }
-        let saved: Vec<&SavedFinding> = self.routines.iter().flat_map(|r| &r.saved).collect();
-        if !saved.is_empty() {
-            let _ = writeln!(out, "\nfindings:");
-            for s in saved {
-                let _ = writeln!(out, "  {} (case {}): {}", s.verdict, s.case, s.detail);
-                let _ = writeln!(out, "    replay: {}", s.replay);
+        let groups: Vec<&FindingGroup> = self.routines.iter().flat_map(|r| &r.groups).collect();
+        if !groups.is_empty() {
+            let _ = writeln!(out, "\nfindings, one line per bug:");
+            for g in groups {
+                let w = &g.witness;
+                let _ = writeln!(
+                    out,
+                    "  {} ×{} (smallest witness: case {}{}): {}",
+                    g.signature,
+                    g.count,
+                    w.case,
+                    if w.minimized.is_some() {
+                        ", minimized"
+                    } else {
+                        ""
+                    },
+                    w.detail
+                );
+                let _ = writeln!(out, "    replay: {}", w.replay);
             }
         }
         out

@@ -2,7 +2,9 @@
 //!
 //! [`Suite`] runs a routine's default budget under proptest: the strategy is a byte buffer,
 //! the same decoder turns it into a case, and a case whose verdict is not the expected one
-//! fails the property. proptest then shrinks the bytes, and the suite saves the minimal input
+//! fails the property. The suite then minimizes the case ([`crate::minimize`]: fewer terms,
+//! simpler scalars and points, the verdict kept; `ECDIFF_MINIMIZE_SECS`, default 5, bounds it)
+//! and saves the minimized input
 //! as a corpus file with a readable companion and panics with the seed, the case and the
 //! command that replays it. After a passing run it checks that every edge class the routine
 //! declares was reached — a class that never occurs is a vacuous test.
@@ -158,7 +160,7 @@ impl<'r> Suite<'r> {
         self
     }
 
-    /// Reports the first finding as found, without shrinking it (the zoo's tests only need
+    /// Reports the first finding as found, without minimizing it (the zoo's tests only need
     /// to know that a finding turns up).
     pub fn no_shrink(mut self) -> Self {
         self.shrink = false;
@@ -171,7 +173,7 @@ impl<'r> Suite<'r> {
         self
     }
 
-    /// Runs the budget; returns what was observed, or the first (shrunk) finding.
+    /// Runs the budget; returns what was observed, or the first finding, minimized.
     pub fn try_run(&self) -> Result<SuiteReport, Box<SuiteFailure>> {
         let info = self.routine.info();
         let mut seed_bytes = [0u8; 32];
@@ -181,8 +183,8 @@ impl<'r> Suite<'r> {
         let config = Config {
             cases: self.cases,
             failure_persistence: None,
-            max_shrink_iters: if self.shrink { 256 } else { 0 },
-            max_shrink_time: 60_000,
+            // Byte-level shrinking cannot see a case's structure; crate::minimize does.
+            max_shrink_iters: 0,
             ..Config::default()
         };
         let mut runner = TestRunner::new_with_rng(
@@ -280,6 +282,7 @@ impl<'r> Suite<'r> {
                     source: format!("replay of {}", file.display()),
                 },
                 saved: None,
+                original: None,
             }));
         }
         eprintln!(
@@ -302,12 +305,16 @@ impl<'r> Suite<'r> {
                 seed: Some(self.seed),
                 case_index: None,
                 source: format!(
-                    "cargo test (proptest, {} cases, shrunk; rerun: ECDIFF_SEED={} ECDIFF_CASES={})",
+                    "cargo test (proptest, {} cases; rerun: ECDIFF_SEED={} ECDIFF_CASES={})",
                     self.cases, self.seed, self.cases
                 ),
             },
             saved: None,
+            original: None,
         };
+        if self.shrink {
+            finding.minimize(self.routine, self.bias, minimize_budget());
+        }
         if self.save {
             if let Err(e) = corpus::save(&CorpusPaths::under(&self.save_root), &mut finding) {
                 eprintln!("ecdiff: could not save the finding: {e}");
@@ -319,6 +326,13 @@ impl<'r> Suite<'r> {
             cases: self.cases,
         }
     }
+}
+
+/// The time budget for minimizing a suite's finding: `ECDIFF_MINIMIZE_SECS` (default 5 s).
+pub fn minimize_budget() -> std::time::Duration {
+    env_u64("ECDIFF_MINIMIZE_SECS")
+        .map(std::time::Duration::from_secs)
+        .unwrap_or(crate::minimize::DEFAULT_BUDGET)
 }
 
 /// Where the suites of built-in routines save the inputs of their failures:
@@ -338,7 +352,7 @@ pub fn findings_dir() -> std::path::PathBuf {
 /// A finding from a suite, with everything needed to reproduce it.
 #[derive(Debug)]
 pub struct SuiteFailure {
-    /// The (shrunk) finding, saved if saving worked.
+    /// The (minimized) finding, saved if saving worked.
     pub finding: Finding,
     /// The suite's seed.
     pub seed: u64,

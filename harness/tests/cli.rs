@@ -323,3 +323,53 @@ fn an_interrupted_campaign_reports_what_ran_and_exits_130() {
     assert_eq!(report["interrupted"], true);
     assert!(stdout(&out).contains(some_routine()));
 }
+
+#[test]
+fn replay_minimize_saves_a_smaller_case_that_replays_the_same_verdict() {
+    // blst 0.3's multi_exp of zero terms panics (a known finding): its corpus file is 256 raw
+    // bytes; the minimized case is a tape with the one choice that makes the length zero.
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/blst_g1_msm");
+    let known = std::fs::read_dir(&source)
+        .expect("the blst corpus folder")
+        .map(|e| e.expect("entry").path())
+        .find(|p| {
+            let o = ecdiff(&["replay", p.to_str().expect("utf-8")]);
+            stdout(&o).contains("subject_panicked")
+        })
+        .expect("the corpus keeps the known finding");
+    let scratch = Scratch::new("minimize");
+    let folder = scratch.0.join("corpus").join("blst_g1_msm");
+    std::fs::create_dir_all(&folder).expect("scratch corpus");
+    let copy = folder.join(known.file_name().expect("file name"));
+    std::fs::copy(&known, &copy).expect("copy");
+
+    let o = ecdiff(&["replay", "--minimize", copy.to_str().expect("utf-8")]);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("bug:      blst_g1_msm: subject_panicked"),
+        "{out}"
+    );
+    assert!(out.contains("--- case (minimized)\nn = 0"), "{out}");
+    let minimized: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .expect("folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| *p != copy)
+        .collect();
+    assert_eq!(minimized.len(), 1, "{minimized:?}");
+    let bytes = std::fs::read(&minimized[0]).expect("minimized file");
+    assert!(bytes.starts_with(b"ecdiff-tape/1\n"));
+    assert!(bytes.len() < std::fs::read(&copy).expect("copy").len());
+    let note = scratch.0.join("findings/blst_g1_msm").join(format!(
+        "{}.md",
+        minimized[0].file_name().unwrap().to_string_lossy()
+    ));
+    let note = std::fs::read_to_string(note).expect("companion");
+    let minimized_at = note.find("## Case (minimized)").expect("minimized case");
+    let original_at = note.find("## The case as found").expect("original case");
+    assert!(minimized_at < original_at);
+    // The minimized file replays to the same (known) verdict.
+    let o = ecdiff(&["replay", minimized[0].to_str().expect("utf-8")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("subject_panicked  (expected subject_panicked)"));
+}

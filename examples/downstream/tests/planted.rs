@@ -35,10 +35,17 @@ fn planted_bug_is_found_saved_here_and_replays() {
         );
     }
 
-    // Found, not panicking: `try_run` hands the (shrunk) finding back.
+    // Found, not panicking: `try_run` hands the minimized finding back.
     let failure = suite.try_run().expect_err("the planted bug is found");
     eprintln!("{failure}");
     assert_eq!(failure.run.verdict.kind, VerdictKind::Mismatch);
+    // Minimized to the smallest case that shows it: three terms (two are summed correctly),
+    // the first two with zero scalars; the case as found is kept below it.
+    let original = failure.original.as_ref().expect("minimized");
+    let case = &failure.run.details.as_ref().expect("details").case;
+    assert!(case.starts_with("n = 3\n"), "{case}");
+    assert!(case.contains("scalars = [0x0, 0x0, 0x1]"), "{case}");
+    assert_eq!(original.run.verdict.kind, VerdictKind::Mismatch);
 
     // Saved in this crate, not in ecdiff's tree.
     let root = std::env::var_os("ECDIFF_FINDINGS_DIR")

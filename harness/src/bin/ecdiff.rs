@@ -10,7 +10,8 @@
 use clap::{Args, Parser, Subcommand};
 use ecdiff::campaign::{self, Budget, Config, Observer};
 use ecdiff::corpus::{self, CorpusPaths, Provenance};
-use ecdiff::engine::{CaseRun, Detail, DynRoutine, RoutineInfo};
+use ecdiff::engine::{CaseRun, Detail, DynRoutine, RoutineInfo, VerdictKind};
+use ecdiff::finding::{Finding, Origin};
 use ecdiff::generators::CASE_BYTES;
 use ecdiff::generators::{case_bytes, Bias};
 use ecdiff::report::{RoutineReport, SavedFinding};
@@ -128,6 +129,9 @@ struct RunArgs {
     /// Draw cases without edge bias (the baseline; findings are printed, not saved).
     #[arg(long)]
     uniform: bool,
+    /// Time budget for minimizing each finding, in seconds (0: save findings as found).
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0)]
+    minimize_secs: f64,
 }
 
 #[derive(Args, Debug)]
@@ -141,6 +145,19 @@ struct ReplayArgs {
     /// Print each case and both outputs.
     #[arg(short, long)]
     verbose: bool,
+    /// Minimize every file that is not an agreement (a finding or a known finding): save the
+    /// smallest case with the same verdict beside it, with a companion that shows it first
+    /// and the file's case below.
+    #[arg(long)]
+    minimize: bool,
+    /// Time budget for minimizing each file, in seconds.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 5.0,
+        requires = "minimize"
+    )]
+    minimize_secs: f64,
 }
 
 #[derive(Args, Debug)]
@@ -444,6 +461,7 @@ fn run(a: RunArgs) -> Res {
         threads: threads(a.threads)?,
         bias,
         save,
+        minimize: seconds(a.minimize_secs)?,
         ..Config::default()
     };
     if a.uniform && !a.no_save {
@@ -651,6 +669,9 @@ fn replay(a: ReplayArgs) -> Res {
                 print_details(&rep.run);
             }
         }
+        if a.minimize && !rep.undecodable() && rep.run.verdict.kind != VerdictKind::Agree {
+            minimize_file(*r, path, &paths, &rep.run, seconds(a.minimize_secs)?)?;
+        }
     }
     outln!(
         "{} files: {ok} as expected, {bad} findings{}",
@@ -667,6 +688,53 @@ fn replay(a: ReplayArgs) -> Res {
         )));
     }
     Ok(u8::from(bad > 0))
+}
+
+/// `ecdiff replay --minimize`: minimizes one file and saves the result beside it.
+fn minimize_file(
+    r: &dyn DynRoutine,
+    path: &std::path::Path,
+    paths: &CorpusPaths,
+    run: &CaseRun,
+    budget: Option<Duration>,
+) -> Result<(), Fail> {
+    let bytes =
+        std::fs::read(path).map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
+    let mut finding = Finding {
+        run: run.clone(),
+        bytes,
+        origin: Origin::BuiltIn,
+        provenance: Provenance {
+            seed: None,
+            case_index: None,
+            source: format!(
+                "`ecdiff replay --minimize` of {}",
+                corpus::display_path(path).display()
+            ),
+        },
+        saved: None,
+        original: None,
+    };
+    let signature = finding.minimize(r, Bias::Edge, budget.unwrap_or(Duration::ZERO));
+    if finding.original.is_none() {
+        outln!("  minimize: nothing smaller keeps the verdict");
+        return Ok(());
+    }
+    corpus::save(paths, &mut finding)
+        .map_err(|e| usage(format!("cannot save to {}: {e}", paths.corpus.display())))?;
+    outln!("  bug:      {}", signature.render());
+    for line in finding.render_text().lines().skip(1) {
+        outln!("{line}");
+    }
+    Ok(())
+}
+
+/// A seconds flag as a duration (`None` for 0).
+fn seconds(s: f64) -> Result<Option<Duration>, Fail> {
+    if !(s.is_finite() && s >= 0.0) {
+        return Err(usage(format!("{s}: not a number of seconds")));
+    }
+    Ok((s > 0.0).then(|| Duration::from_secs_f64(s)))
 }
 
 fn case(a: CaseArgs) -> Res {
@@ -979,6 +1047,29 @@ fn corpus_add(name: &str, inputs: &[PathBuf], dir: Option<PathBuf>) -> Res {
                 run.verdict.kind,
                 run.verdict.detail
             );
+            // A fuzzer's crash is as large as the fuzzer left it: save its minimization too.
+            let mut finding = Finding {
+                run: run.clone(),
+                bytes: bytes.clone(),
+                origin: Origin::BuiltIn,
+                provenance,
+                saved: None,
+                original: None,
+            };
+            let signature = finding.minimize(r, Bias::Edge, ecdiff::minimize::DEFAULT_BUDGET);
+            if let Some(how) = finding.original.as_ref().map(|o| o.minimization.clone()) {
+                corpus::save(&paths, &mut finding).map_err(|e| {
+                    usage(format!("cannot write to {}: {e}", paths.corpus.display()))
+                })?;
+                if let Some((input, _)) = &finding.saved {
+                    outln!(
+                        "  minimized → {} ({}): {}",
+                        corpus::display_path(input).display(),
+                        how,
+                        signature.render()
+                    );
+                }
+            }
         } else {
             let (_, fresh) = corpus::add_input(&paths, r.info().name, &bytes)
                 .map_err(|e| usage(format!("cannot write to {}: {e}", paths.corpus.display())))?;

@@ -135,6 +135,30 @@ impl Verdict {
         }
     }
 
+    /// What tells this bug from another of the same kind, for minimization and grouping: the
+    /// panic's location (or its message with numbers blanked) for a panic or a contract check;
+    /// for a mismatch, whether the routine's own self-check blamed the oracle. Values never take
+    /// part: a minimized case shows the same bug with other numbers.
+    pub fn attribution(&self) -> String {
+        match self.kind {
+            VerdictKind::SubjectPanicked
+            | VerdictKind::ContractViolation
+            | VerdictKind::OraclePanicked => match self.detail.split_once("panicked at ") {
+                Some((_, rest)) => rest
+                    .split_once(": ")
+                    .map_or(rest, |(location, _)| location)
+                    .to_string(),
+                None => blank_numbers(&self.detail),
+            },
+            VerdictKind::Mismatch | VerdictKind::OracleRejected
+                if self.detail.contains("SELF-CHECK FAILED") =>
+            {
+                "oracle self-check failed".to_string()
+            }
+            _ => String::new(),
+        }
+    }
+
     /// Agreement.
     pub fn agree() -> Self {
         Verdict::new(VerdictKind::Agree, "")
@@ -161,6 +185,24 @@ impl Expected {
     pub const fn known(kind: VerdictKind, reason: &'static str) -> Self {
         Expected { kind, reason }
     }
+}
+
+/// `text` with every run of decimal digits replaced by `#`.
+fn blank_numbers(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut in_number = false;
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            if !in_number {
+                out.push('#');
+            }
+            in_number = true;
+        } else {
+            out.push(c);
+            in_number = false;
+        }
+    }
+    out
 }
 
 /// The default comparison of two outcomes.

@@ -35,6 +35,7 @@
 //! Uniform points come from a random walk over a fixed pool of 16 known-log steps (one affine
 //! addition per point), as in [`super::points`].
 
+use super::tape::Choice;
 use super::{Bias, Gen};
 use ecdiff_oracles::edwards::{self, Ed25519, EdPoint};
 use ecdiff_oracles::group::{logged, Logged};
@@ -251,83 +252,96 @@ pub fn points(g: &mut Gen, flavor: Flavor, n: usize, mode: ReprMode) -> Vec<EdIn
     let mut out: Vec<EdInput> = Vec::with_capacity(n);
     let mut elems: Vec<EdPoint> = Vec::with_capacity(n);
     for i in 0..n {
-        let earlier = if i > 0 { 9 } else { 0 };
-        let kind = if edgy {
-            g.weighted(&[
-                46,
-                6,
-                5,
-                5,
-                torsion_weight,
-                torsion_weight,
-                earlier,
-                earlier,
-            ])
-        } else {
-            0
-        };
-        let (elem, log, torsion, class) = match kind {
-            0 | 5 => {
-                let next = match walk.take() {
-                    None => logged(&Ed25519, &g.biguint_below(l)),
-                    Some(prev) => {
-                        let steps = walk_steps();
-                        let step = &steps[g.below(steps.len() as u64) as usize];
-                        Logged {
-                            elem: edwards::add(&prev.elem, &step.elem),
-                            log: (&prev.log + &step.log) % l,
+        g.scope(POINT_SCOPE, |g| {
+            let earlier = if i > 0 { 9 } else { 0 };
+            let kind = if edgy {
+                g.weighted(&[
+                    46,
+                    6,
+                    5,
+                    5,
+                    torsion_weight,
+                    torsion_weight,
+                    earlier,
+                    earlier,
+                ])
+            } else {
+                0
+            };
+            let (elem, log, torsion, class) = match kind {
+                0 | 5 => {
+                    let next = match walk.take() {
+                        None => logged(&Ed25519, &g.biguint_below(l)),
+                        Some(prev) => {
+                            let steps = walk_steps();
+                            let step = &steps[g.below(steps.len() as u64) as usize];
+                            Logged {
+                                elem: edwards::add(&prev.elem, &step.elem),
+                                log: (&prev.log + &step.log) % l,
+                            }
                         }
+                    };
+                    walk = Some(next.clone());
+                    if kind == 0 || next.log.is_zero() {
+                        (next.elem, next.log, 0, "prime_order")
+                    } else {
+                        let t = g.range(1, 7) as u8;
+                        let elem = edwards::add(&next.elem, torsion_point(t));
+                        (elem, next.log, t, "prime_plus_torsion")
                     }
-                };
-                walk = Some(next.clone());
-                if kind == 0 || next.log.is_zero() {
-                    (next.elem, next.log, 0, "prime_order")
-                } else {
-                    let t = g.range(1, 7) as u8;
-                    let elem = edwards::add(&next.elem, torsion_point(t));
-                    (elem, next.log, t, "prime_plus_torsion")
                 }
+                1 => (edwards::identity(), BigUint::zero(), 0, "identity"),
+                2 => (edwards::basepoint(), BigUint::one(), 0, "basepoint"),
+                3 => {
+                    let k = BigUint::from(g.range(2, 16));
+                    (edwards::mul_base(&k), k, 0, "small_multiple")
+                }
+                4 => {
+                    let t = g.range(1, 7) as u8;
+                    (torsion_point(t).clone(), BigUint::zero(), t, "pure_torsion")
+                }
+                6 => {
+                    let j = g.below(i as u64) as usize;
+                    let log = (l - &out[j].log) % l;
+                    let torsion = (8 - out[j].torsion) % 8;
+                    (edwards::neg(&elems[j]), log, torsion, "negated_pair")
+                }
+                _ => {
+                    let j = g.below(i as u64) as usize;
+                    (
+                        elems[j].clone(),
+                        out[j].log.clone(),
+                        out[j].torsion,
+                        "repeated",
+                    )
+                }
+            };
+            if edgy {
+                g.hit(class);
             }
-            1 => (edwards::identity(), BigUint::zero(), 0, "identity"),
-            2 => (edwards::basepoint(), BigUint::one(), 0, "basepoint"),
-            3 => {
-                let k = BigUint::from(g.range(2, 16));
-                (edwards::mul_base(&k), k, 0, "small_multiple")
-            }
-            4 => {
-                let t = g.range(1, 7) as u8;
-                (torsion_point(t).clone(), BigUint::zero(), t, "pure_torsion")
-            }
-            6 => {
-                let j = g.below(i as u64) as usize;
-                let log = (l - &out[j].log) % l;
-                let torsion = (8 - out[j].torsion) % 8;
-                (edwards::neg(&elems[j]), log, torsion, "negated_pair")
-            }
-            _ => {
-                let j = g.below(i as u64) as usize;
-                (
-                    elems[j].clone(),
-                    out[j].log.clone(),
-                    out[j].torsion,
-                    "repeated",
-                )
-            }
-        };
-        if edgy {
-            g.hit(class);
-        }
-        let difference = match mode {
-            ReprMode::Difference => true,
-            ReprMode::Mixed if all_z_one => false,
-            ReprMode::Mixed if edgy => g.chance(1, 3),
-            ReprMode::Mixed => g.chance(1, 2),
-        };
-        let repr = represent(g, flavor, &elem, difference);
-        out.push(EdInput { log, torsion, repr });
-        elems.push(elem);
+            let difference = match mode {
+                ReprMode::Difference => true,
+                ReprMode::Mixed if all_z_one => false,
+                ReprMode::Mixed if edgy => g.chance(1, 3),
+                ReprMode::Mixed => g.chance(1, 2),
+            };
+            let repr = represent(g, flavor, &elem, difference);
+            out.push(EdInput { log, torsion, repr });
+            elems.push(elem);
+        });
     }
     out
+}
+
+/// The scope each point of [`points`] is recorded under (its class and representation).
+pub const POINT_SCOPE: &str = "edwards.point";
+
+/// The simplest points, as the choices that make [`points`] replay them, simplest first:
+/// the identity, the basepoint, then 2·B, 3·B, 4·B.
+pub fn simplest_points() -> Vec<Vec<Choice>> {
+    let mut v = vec![vec![Choice::W(1)], vec![Choice::W(2)]];
+    v.extend((0..3).map(|k| vec![Choice::W(3), Choice::I(k)]));
+    v
 }
 
 /// Hex rendering of inputs with their known logs, one per line.

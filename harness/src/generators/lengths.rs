@@ -6,7 +6,22 @@
 //! threshold's two sides (`len_<name>_below` for t − 1, `len_<name>_at` for t and t + 1), or
 //! `len_random` (uniform up to `max`). Under [`Bias::Uniform`] it is uniform in `0..=max`.
 
+use super::tape::{Choice, LengthNote};
 use super::{Bias, Gen};
+
+/// The scope every drawn length is recorded under.
+pub const LENGTH_SCOPE: &str = "len";
+
+/// The choices that make [`Lengths::draw`] replay length `n` (`n` at least the noted minimum,
+/// at most the routine's maximum): the classes `len_0`, `len_1`, `len_2`, `len_small` where they
+/// hold `n`, else `len_random` with its offset from the minimum.
+pub fn choices_for(note: &LengthNote, n: usize) -> Vec<Choice> {
+    match n {
+        0..=2 if n >= note.min => vec![Choice::W(n as u32)],
+        3..=8 => vec![Choice::W(3), Choice::I((n - 3) as u64)],
+        _ => vec![Choice::W(5), Choice::I((n - note.min) as u64)],
+    }
+}
 
 /// A routine's length distribution.
 #[derive(Clone, Copy, Debug)]
@@ -55,9 +70,35 @@ impl Lengths {
         v
     }
 
-    /// Draws a length.
+    /// Draws a length (one occurrence of the `len` scope, noted for the minimizer).
     pub fn draw(&self, g: &mut Gen) -> usize {
-        let min = usize::from(!self.allow_empty);
+        let n = g.scope(LENGTH_SCOPE, |g| self.draw_unscoped(g));
+        g.note_length(LengthNote {
+            n,
+            floor: self.floor(n),
+            min: self.min(),
+        });
+        n
+    }
+
+    /// The shortest length the routine accepts.
+    pub fn min(&self) -> usize {
+        usize::from(!self.allow_empty)
+    }
+
+    /// The shortest length on the same side of every threshold as `n`.
+    pub fn floor(&self, n: usize) -> usize {
+        self.thresholds
+            .iter()
+            .map(|&(_, t)| t)
+            .filter(|&t| t <= n)
+            .max()
+            .unwrap_or(0)
+            .max(self.min())
+    }
+
+    fn draw_unscoped(&self, g: &mut Gen) -> usize {
+        let min = self.min();
         if g.bias() == Bias::Uniform {
             return g.range(min, self.max);
         }

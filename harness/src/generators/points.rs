@@ -25,6 +25,7 @@
 //! affine addition per point, so an input of a few thousand points stays cheap, and every
 //! point is still a uniformly distributed group element with a known log.
 
+use super::tape::Choice;
 use super::{Bias, Gen};
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
 use ecdiff_oracles::curves::{Bn254G1, Bn254G2, Secp256k1, P256};
@@ -477,29 +478,31 @@ pub fn points<C: SwGroup>(
     // drawn together.
     let kinds: Vec<Kind> = (0..n)
         .map(|i| {
-            let earlier = if i > 0 { 10 } else { 0 };
-            let pick = if edgy {
-                g.weighted(&[
-                    50,
-                    identity_weight,
-                    noncanonical_weight,
-                    8,
-                    6,
-                    earlier,
-                    earlier,
-                ])
-            } else {
-                0
-            };
-            match pick {
-                0 => Kind::Random,
-                1 => Kind::Identity,
-                2 => Kind::NoncanonicalIdentity,
-                3 => Kind::Generator,
-                4 => Kind::SmallMultiple(g.range(2, 16) as u64),
-                5 => Kind::Negated(g.below(i as u64) as usize),
-                _ => Kind::Repeated(g.below(i as u64) as usize),
-            }
+            g.scope(KIND_SCOPE, |g| {
+                let earlier = if i > 0 { 10 } else { 0 };
+                let pick = if edgy {
+                    g.weighted(&[
+                        50,
+                        identity_weight,
+                        noncanonical_weight,
+                        8,
+                        6,
+                        earlier,
+                        earlier,
+                    ])
+                } else {
+                    0
+                };
+                match pick {
+                    0 => Kind::Random,
+                    1 => Kind::Identity,
+                    2 => Kind::NoncanonicalIdentity,
+                    3 => Kind::Generator,
+                    4 => Kind::SmallMultiple(g.range(2, 16) as u64),
+                    5 => Kind::Negated(g.below(i as u64) as usize),
+                    _ => Kind::Repeated(g.below(i as u64) as usize),
+                }
+            })
         })
         .collect();
     let random_count = kinds.iter().filter(|k| matches!(k, Kind::Random)).count();
@@ -532,8 +535,10 @@ pub fn points<C: SwGroup>(
         if edgy {
             g.hit(class);
         }
-        let one = z_one || (edgy && g.chance(1, 4));
-        let jac = represent(g, c, &elem, one, class == "identity_noncanonical");
+        let jac = g.scope(Z_SCOPE, |g| {
+            let one = z_one || (edgy && g.chance(1, 4));
+            represent(g, c, &elem, one, class == "identity_noncanonical")
+        });
         out.push(GenPoint { jac, log });
         elems.push(elem);
     }
@@ -546,6 +551,20 @@ pub fn points<C: SwGroup>(
         });
     }
     out
+}
+
+/// The scope each element's class is recorded under.
+pub const KIND_SCOPE: &str = "point.kind";
+
+/// The scope each element's representation (z) is recorded under.
+pub const Z_SCOPE: &str = "point.z";
+
+/// The simplest points, as the choices that make a [`KIND_SCOPE`] occurrence replay them,
+/// simplest first: the identity, the generator, then 2·G, 3·G, 4·G.
+pub fn simplest_points() -> Vec<Vec<Choice>> {
+    let mut v = vec![vec![Choice::W(1)], vec![Choice::W(3)]];
+    v.extend((0..3).map(|k| vec![Choice::W(4), Choice::I(k)]));
+    v
 }
 
 /// What one element of a [`points`] list is.

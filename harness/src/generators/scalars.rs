@@ -12,6 +12,7 @@
 //! The weights follow the research notes: half of the draws land on a special value
 //! (cryptofuzz's biased-value pattern), half are uniform.
 
+use super::tape::Choice;
 use super::{Bias, Gen};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
@@ -35,8 +36,31 @@ pub const SCALAR_CLASSES: &[&str] = &[
 pub const RAW_SCALAR_CLASSES: &[&str] =
     &["scalar_order", "scalar_order_plus_1", "scalar_above_order"];
 
+/// The scope every [`scalar`] is recorded under.
+pub const SCALAR_SCOPE: &str = "scalar";
+
+/// The scope every [`raw_scalar`] is recorded under.
+pub const RAW_SCALAR_SCOPE: &str = "scalar.raw";
+
+/// The simplest scalars, as the choices that make [`scalar`] replay them, simplest first:
+/// 0, 1, 2, −1 (r − 1), then the small values 3, 4, 5 … (class `scalar_small`).
+pub fn simplest_scalars() -> Vec<Vec<Choice>> {
+    let mut v = vec![
+        vec![Choice::W(0)],
+        vec![Choice::W(1)],
+        vec![Choice::W(2)],
+        vec![Choice::W(3)],
+    ];
+    v.extend((3..6).map(|k| vec![Choice::W(5), Choice::I(k)]));
+    v
+}
+
 /// A scalar in `0..order`, edge-biased under [`Bias::Edge`], uniform under [`Bias::Uniform`].
 pub fn scalar(g: &mut Gen, order: &BigUint) -> BigUint {
+    g.scope(SCALAR_SCOPE, |g| scalar_unscoped(g, order))
+}
+
+fn scalar_unscoped(g: &mut Gen, order: &BigUint) -> BigUint {
     if g.bias() == Bias::Uniform {
         return g.biguint_below(order);
     }
@@ -87,6 +111,10 @@ pub fn scalar(g: &mut Gen, order: &BigUint) -> BigUint {
 /// An integer below 2²⁵⁶ that may exceed the order, for APIs that take raw 32-byte integers:
 /// the classes of [`scalar`] plus r, r + 1 and values in r..2²⁵⁶.
 pub fn raw_scalar(g: &mut Gen, order: &BigUint) -> BigUint {
+    g.scope(RAW_SCALAR_SCOPE, |g| raw_scalar_unscoped(g, order))
+}
+
+fn raw_scalar_unscoped(g: &mut Gen, order: &BigUint) -> BigUint {
     if g.bias() == Bias::Uniform {
         return g.biguint_bits(256);
     }
