@@ -441,6 +441,7 @@ impl Groups {
             classes: signature.classes.iter().map(|c| c.to_string()).collect(),
             count: 1,
             witness,
+            witness_input: hex::encode(&finding.bytes),
         };
         self.groups.push((signature, group));
     }

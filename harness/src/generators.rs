@@ -102,14 +102,15 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// The next replayed choice, if a tape is replayed (`Some(None)`: the tape has no more
-    /// choices here, and the draw takes the simplest value).
-    fn replayed(&mut self) -> Option<Option<Choice>> {
+    /// The next replayed choice, if a tape is replayed and has one here. Past a scope
+    /// occurrence's recorded choices, draws come from the fallback stream (seeded by the
+    /// tape's bytes): deterministic, and a rejection-sampling loop still ends.
+    fn replayed(&mut self) -> Option<Choice> {
         let t = self.tape.as_mut()?;
         if !t.is_replaying() {
             return None;
         }
-        Some(t.next())
+        t.next()
     }
 
     fn record(&mut self, choice: impl FnOnce() -> Choice) {
@@ -158,23 +159,13 @@ impl<'a> Gen<'a> {
     pub fn fill(&mut self, buf: &mut [u8]) {
         if let Some(choice) = self.replayed() {
             buf.fill(0);
-            match choice {
-                Some(Choice::B(b)) => {
-                    let k = b.len().min(buf.len());
-                    buf[..k].copy_from_slice(&b[..k]);
-                }
-                Some(Choice::W(v)) => {
-                    let b = u64::from(v).to_le_bytes();
-                    let k = b.len().min(buf.len());
-                    buf[..k].copy_from_slice(&b[..k]);
-                }
-                Some(Choice::I(v)) => {
-                    let b = v.to_le_bytes();
-                    let k = b.len().min(buf.len());
-                    buf[..k].copy_from_slice(&b[..k]);
-                }
-                None => {}
-            }
+            let bytes = match choice {
+                Choice::B(b) => b,
+                Choice::W(v) => u64::from(v).to_le_bytes().to_vec(),
+                Choice::I(v) => v.to_le_bytes().to_vec(),
+            };
+            let k = bytes.len().min(buf.len());
+            buf[..k].copy_from_slice(&bytes[..k]);
         } else {
             self.fill_raw(buf);
         }
@@ -308,13 +299,12 @@ impl<'a> Gen<'a> {
     }
 }
 
-/// A replayed choice as an integer (bytes read little-endian; nothing recorded reads 0).
-fn replayed_int(choice: Option<Choice>) -> u64 {
+/// A replayed choice as an integer (bytes read little-endian).
+fn replayed_int(choice: Choice) -> u64 {
     match choice {
-        None => 0,
-        Some(Choice::W(i)) => u64::from(i),
-        Some(Choice::I(v)) => v,
-        Some(Choice::B(b)) => {
+        Choice::W(i) => u64::from(i),
+        Choice::I(v) => v,
+        Choice::B(b) => {
             let mut le = [0u8; 8];
             let k = b.len().min(8);
             le[..k].copy_from_slice(&b[..k]);
@@ -433,13 +423,15 @@ mod tests {
         assert_eq!(out[0], original[0]);
         assert_eq!(out[2..], original[2..]);
 
-        // Choices that are not there read as the simplest value; a forbidden weighted index
-        // becomes the first allowed one.
+        // A forbidden weighted index becomes the first allowed one; choices that are not
+        // there come from the fallback stream, the same on every replay.
         let mut cut = tape;
         cut.scopes.remove("b");
         cut.scopes.get_mut("").expect("root")[0] = vec![Choice::W(9)];
         let out = draw(&mut Gen::new(&cut.encode(), Bias::Edge));
-        assert_eq!(out[3..], [0, 0, 0]);
+        assert_eq!(out[3], 0);
+        assert_ne!(out[4..], original[4..]);
+        assert_eq!(out, draw(&mut Gen::new(&cut.encode(), Bias::Edge)));
     }
 
     #[test]

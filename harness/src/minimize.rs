@@ -11,8 +11,10 @@
 //! 1. **Terms.** For each drawn length, drop terms — first down to the shortest length on the
 //!    same side of every threshold the routine declares, then halves, quarters, … down to
 //!    single terms — from every scope with one occurrence per term (points, scalars, their
-//!    representations), and rewrite the length to match. A length never crosses a threshold:
-//!    the minimized case takes the same algorithm path as the original.
+//!    representations), and rewrite the length to match. Only when nothing shorter on that
+//!    side of the thresholds keeps the verdict does it try the interval below (its shortest
+//!    length, then the length just under the threshold), and so on down: the minimized case
+//!    stays on the original's algorithm path whenever the bug needs that path.
 //! 2. **Values.** Replace each scalar by 0, 1, 2, −1 or a small value, and each point by the
 //!    identity, the generator or a small multiple of it (the generators' `simplest_*` lists).
 //! 3. **Choices.** Set each remaining choice to its simplest value (class 0, integer 0, zero
@@ -38,7 +40,9 @@ use std::time::{Duration, Instant};
 pub const DEFAULT_BUDGET: Duration = Duration::from_secs(5);
 
 /// What a bug is, for grouping findings into one report per bug: the routine, the verdict's
-/// kind and attribution, and the minimized case's lengths and edge classes.
+/// kind and attribution, and the minimized case's lengths and edge classes other than the
+/// scalars' (a minimized case's scalars are simple values, and which of two equally simple
+/// values the search settles on depends on where it started).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct Signature {
     /// The routine.
@@ -49,7 +53,7 @@ pub struct Signature {
     pub attribution: String,
     /// The minimized case's drawn lengths.
     pub lengths: Vec<usize>,
-    /// The minimized case's edge classes.
+    /// The minimized case's edge classes, but for the scalars'.
     pub classes: Vec<&'static str>,
 }
 
@@ -63,7 +67,12 @@ impl Signature {
             lengths: tape
                 .map(|t| t.lengths.iter().map(|n| n.n).collect())
                 .unwrap_or_default(),
-            classes: run.classes.clone(),
+            classes: run
+                .classes
+                .iter()
+                .copied()
+                .filter(|c| !c.starts_with("scalar_"))
+                .collect(),
         }
     }
 
@@ -134,7 +143,7 @@ pub fn minimize(
     let before = tape.choice_count();
     // The tape must show the bug before anything is cut (a decoder that reads outside its
     // scopes' bookkeeping would not).
-    let mut current = m.accept(&tape)?;
+    let mut current = m.accept(&tape, usize::MAX)?;
     loop {
         let mut progress = false;
         progress |= m.drop_terms(&mut current);
@@ -185,7 +194,9 @@ struct Search<'r> {
 
 impl Search<'_> {
     /// Runs `candidate`; if it keeps the verdict, its re-recorded (normalized) tape.
-    fn accept(&mut self, candidate: &Tape) -> Option<Tape> {
+    /// `limit` is the current tape's size: a candidate that makes the decoder draw more is
+    /// not simpler, whatever it changed.
+    fn accept(&mut self, candidate: &Tape, limit: usize) -> Option<Tape> {
         if Instant::now() >= self.deadline {
             self.out_of_time = true;
             return None;
@@ -201,6 +212,9 @@ impl Search<'_> {
             return None;
         }
         let normalized = self.routine.tape(&bytes, self.bias)?;
+        if normalized.choice_count() > limit {
+            return None;
+        }
         // Never return to a tape already kept: the passes' orders cannot cycle.
         if !self.seen.insert(normalized.encode()) {
             return None;
@@ -218,7 +232,7 @@ impl Search<'_> {
             let n = note.n;
             // Straight to the shortest length of the same interval, keeping the first terms.
             if note.floor < n {
-                if let Some(t) = self.try_drop(current, k, note.floor..n) {
+                if let Some(t) = self.try_drop(current, k, note.floor..n, note.floor) {
                     *current = t;
                     progress = true;
                     continue;
@@ -229,7 +243,9 @@ impl Search<'_> {
             'chunks: while chunk >= 1 && n - note.floor >= chunk {
                 let mut startpos = 0;
                 while startpos + chunk <= n {
-                    if let Some(t) = self.try_drop(current, k, startpos..startpos + chunk) {
+                    if let Some(t) =
+                        self.try_drop(current, k, startpos..startpos + chunk, note.floor)
+                    {
                         *current = t;
                         dropped = true;
                         break 'chunks;
@@ -248,21 +264,35 @@ impl Search<'_> {
                 progress = true;
                 continue; // the same length again, now shorter
             }
+            // Nothing shorter on this side of the thresholds shows the bug: cross the one
+            // below, to the shortest length under it, or else just under it. Kept only if
+            // the verdict (kind and attribution) holds there too.
+            if note.floor > note.min {
+                let crossed = [note.below, note.floor - 1]
+                    .into_iter()
+                    .find_map(|len| self.try_drop(current, k, len..n, len));
+                if let Some(t) = crossed {
+                    *current = t;
+                    progress = true;
+                    continue;
+                }
+            }
             k += 1;
         }
         progress
     }
 
-    /// Drops terms `range` of length occurrence `k`.
+    /// Drops terms `range` of length occurrence `k`, if that leaves at least `floor`.
     fn try_drop(
         &mut self,
         current: &Tape,
         k: usize,
         range: std::ops::Range<usize>,
+        floor: usize,
     ) -> Option<Tape> {
         let note = current.lengths[k];
         let n_new = note.n - range.len();
-        if range.is_empty() || n_new < note.floor {
+        if range.is_empty() || n_new < floor {
             return None;
         }
         let mut t = current.clone();
@@ -272,7 +302,7 @@ impl Search<'_> {
                 groups.drain(range.clone());
             }
         }
-        self.accept(&t)
+        self.accept(&t, current.choice_count())
     }
 
     /// Pass 2: the simplest scalars and points.
@@ -293,7 +323,7 @@ impl Search<'_> {
                     }
                     let mut t = current.clone();
                     t.scopes.get_mut(*scope).expect("counted")[i] = candidate.clone();
-                    if let Some(t) = self.accept(&t) {
+                    if let Some(t) = self.accept(&t, current.choice_count()) {
                         *current = t;
                         progress = true;
                         break;
@@ -338,7 +368,7 @@ impl Search<'_> {
                         let mut t = current.clone();
                         let group = &mut t.scopes.get_mut(&name).expect("listed")[i];
                         group[j] = choice.zero_like();
-                        if let Some(t) = self.accept(&t) {
+                        if let Some(t) = self.accept(&t, current.choice_count()) {
                             *current = t;
                             progress = true;
                         }

@@ -118,6 +118,9 @@ pub struct FindingGroup {
     pub count: u64,
     /// The smallest witness (minimized when minimization is on).
     pub witness: SavedFinding,
+    /// The witness's input, hex-encoded (a minimized case is an `ecdiff-tape/1` text), so the
+    /// report replays even when nothing was saved.
+    pub witness_input: String,
 }
 
 impl RoutineReport {

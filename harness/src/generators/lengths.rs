@@ -76,6 +76,7 @@ impl Lengths {
         g.note_length(LengthNote {
             n,
             floor: self.floor(n),
+            below: self.floor(self.floor(n).saturating_sub(1)),
             min: self.min(),
         });
         n

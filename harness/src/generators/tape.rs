@@ -9,8 +9,9 @@
 //!
 //! Replaying a tape hands each draw the next recorded choice of its own scope occurrence, so
 //! editing one occurrence (making scalar 3 a zero, dropping term 5 from every per-term scope)
-//! leaves every other occurrence as it was; a draw that finds nothing recorded gets zero, the
-//! simplest choice. This is the internal-reduction idea of Hypothesis (D. R. MacIver and
+//! leaves every other occurrence as it was. A draw that finds nothing recorded takes its bytes
+//! from a stream seeded by the tape itself (deterministic, and a rejection-sampling loop still
+//! ends); the minimizer writes zeros explicitly where it wants the simplest value. This is the internal-reduction idea of Hypothesis (D. R. MacIver and
 //! A. F. Donaldson, "Test-Case Reduction via Test-Case Generation: Insights from the Hypothesis
 //! Reducer", ECOOP 2020, <https://drops.dagstuhl.de/opus/volltexte/2020/13170/>), with scopes
 //! standing in for its spans.
@@ -63,6 +64,9 @@ pub struct LengthNote {
     pub n: usize,
     /// The shortest length in the same threshold interval (at least the routine's minimum).
     pub floor: usize,
+    /// The shortest length of the interval below (`floor` when there is none).
+    #[serde(default)]
+    pub below: usize,
     /// The routine's minimum length (0, or 1 for a non-empty API).
     pub min: usize,
 }
