@@ -222,11 +222,17 @@ impl<'r> Suite<'r> {
     ///
     /// With `ECDIFF_REPLAY=<file>` naming an input of this routine (a file in a folder named
     /// after it, as findings are saved), runs that input alone instead, and panics if it is
-    /// still a finding.
+    /// still a finding; with `ECDIFF_MINIMIZE=1` too, minimizes that finding and saves the
+    /// minimized case beside the others first ([`Suite::replay_minimized`]).
     pub fn run(&self) -> SuiteReport {
         let info = self.routine.info();
         if let Some(file) = self.replay_target(std::env::var_os("ECDIFF_REPLAY").as_deref()) {
-            return match self.replay(&file) {
+            let replayed = if std::env::var_os("ECDIFF_MINIMIZE").is_some_and(|v| v != "0") {
+                self.replay_minimized(&file, minimize_budget())
+            } else {
+                self.replay(&file)
+            };
+            return match replayed {
                 Ok(_) => SuiteReport {
                     cases: 1,
                     ..SuiteReport::default()
@@ -293,6 +299,25 @@ impl<'r> Suite<'r> {
             run.expected.kind
         );
         Ok(run)
+    }
+
+    /// [`Suite::replay`], and a finding is then minimized within `budget` and saved where this
+    /// suite saves findings: what `ecdiff replay --minimize` does for a built-in routine,
+    /// for a routine only this crate knows.
+    pub fn replay_minimized(
+        &self,
+        file: &std::path::Path,
+        budget: std::time::Duration,
+    ) -> Result<crate::CaseRun, Box<Finding>> {
+        let mut finding = match self.replay(file) {
+            Ok(run) => return Ok(run),
+            Err(finding) => finding,
+        };
+        finding.minimize(self.routine, Bias::Edge, budget);
+        if let Err(e) = corpus::save(&CorpusPaths::under(&self.save_root), &mut finding) {
+            eprintln!("ecdiff: could not save the minimized finding: {e}");
+        }
+        Err(finding)
     }
 
     fn failure(&self, bytes: Vec<u8>) -> SuiteFailure {

@@ -60,6 +60,7 @@ fn planted_bug_is_found_saved_here_and_replays() {
         note.parent(),
         Some(root.join("findings").join("planted_msm").as_path())
     );
+
     assert_eq!(std::fs::read(&input).expect("input saved"), failure.bytes);
     let companion = std::fs::read_to_string(&note).expect("companion saved");
 
@@ -97,4 +98,23 @@ fn planted_bug_is_found_saved_here_and_replays() {
     assert_eq!(replayed.run.verdict.kind, failure.run.verdict.kind);
     assert_eq!(replayed.run.verdict.detail, failure.run.verdict.detail);
     assert_eq!(replayed.bytes, failure.bytes);
+
+    // The case as found, replayed with minimization (`ECDIFF_MINIMIZE=1 ECDIFF_REPLAY=<file>`,
+    // the downstream form of `ecdiff replay --minimize`): minimized and saved here again.
+    let as_found = root.join("corpus").join("planted_msm").join("as-found");
+    std::fs::write(&as_found, &original.bytes).expect("writing the case as found");
+    let again = suite
+        .replay_minimized(&as_found, std::time::Duration::from_secs(5))
+        .expect_err("still a finding");
+    assert!(again.original.is_some());
+    let (again_input, _) = again.saved.clone().expect("saved");
+    assert_eq!(again_input.parent(), as_found.parent());
+    assert!(again
+        .run
+        .details
+        .as_ref()
+        .expect("details")
+        .case
+        .starts_with("n = 3\n"));
+    std::fs::remove_file(&as_found).expect("removing the scratch input");
 }
