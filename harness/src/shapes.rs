@@ -21,6 +21,7 @@
 //! (`crate::adapters::dory`). See `harness/examples/downstream_msm.rs` for a complete example.
 
 pub mod batch_verify;
+pub mod bls_encoding;
 pub mod edwards_double_base;
 pub mod edwards_encoding;
 pub mod edwards_montgomery;

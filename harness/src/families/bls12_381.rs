@@ -23,15 +23,21 @@
 //! * **batch normalization**: ark's parallel `batch_inversion` ([`BATCH_INVERSION_SPLITS`]);
 //!   blstrs and zkcrypto normalize point by point or with one serial inversion.
 //!
+//! The encoding rows check the ZCash serialization (compressed and uncompressed, checked and
+//! unchecked decoders) of blstrs and zkcrypto through [`shapes::bls_encoding`].
+//!
 //! zkcrypto's bls12_381 0.9.0 exposes no multi-scalar multiplication (its features `alloc`,
 //! `experimental`, `groups`, `pairings` add `Wnaf` single-scalar tables, hash-to-curve and the
 //! pairing; `src/g1.rs`, `src/g2.rs`), so it has no MSM row.
 
-use crate::adapters::bls12_381::{ArkBls, Blstrs, ARK_BLS, BLSTRS};
+use crate::adapters::bls12_381::{ArkBls, Blstrs, ARK_BLS, BLSTRS, ZKCRYPTO};
+use crate::adapters::bls12_381_encoding::Zkcrypto;
 use crate::declare::{Family, RoutineRow};
 use crate::engine::{Expected, VerdictKind};
 use crate::generators::lengths::Lengths;
+use crate::shapes::bls_encoding::{BlsGroup, EncodingCase, Op};
 use crate::shapes::{self, known::with_known, msm::MsmCase};
+use ecdiff_oracles::bls12_381::serialization::SubgroupCheck;
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
 
 pub use crate::families::dory::{ARK_MSM_WINDOWS, BATCH_INVERSION_SPLITS};
@@ -67,6 +73,44 @@ pub const BLSTRS_EMPTY_MULTI_EXP: &str = "blstrs 0.7.1 multi_exp(&[], &[]) panic
 fn blstrs_msm_known<F>(case: &MsmCase<F>) -> Expected {
     if case.bases.is_empty() {
         Expected::known(VerdictKind::SubjectPanicked, BLSTRS_EMPTY_MULTI_EXP)
+    } else {
+        Expected::AGREE
+    }
+}
+
+/// blstrs 0.7.1's `from_uncompressed` and `from_uncompressed_unchecked` (G1 and G2) decode an
+/// input whose compression flag is set as a *compressed* encoding of its first half and ignore
+/// the rest: they call blst's `blst_p1_deserialize` / `blst_p2_deserialize`, which dispatch on
+/// the flag (blst 0.3 `src/e1.c` `POINTonE1_Deserialize_Z`: `if (in0 & 0x80) return
+/// POINTonE1_Uncompress_Z(out, in)`; `src/e2.c` alike). The ZCash format requires an
+/// uncompressed decoder to refuse C = 1 (zkcrypto's does), so 2^384 byte strings (G1) decode
+/// to each such point. Smallest trigger: `G1Affine::from_uncompressed(&[0xc0, 0, …, 0])` (96
+/// bytes) is the identity.
+pub const BLSTRS_UNCOMPRESSED_ACCEPTS_COMPRESSED: &str =
+    "blstrs 0.7.1 from_uncompressed{,_unchecked} \
+     decodes an input with the compression flag set as the compressed encoding of its first \
+     half (blst's deserialize dispatches on the flag, src/e1.c POINTonE1_Deserialize_Z); \
+     smallest trigger: 0xc0 then 95 zero bytes decodes to the identity";
+
+/// The known finding of blstrs's decoders: an uncompressed decode of an input with the
+/// compression flag set gives the point its first half encodes compressed (refused by the
+/// oracle), whenever that first half is a valid compressed encoding.
+fn blstrs_encoding_known<C: BlsGroup>(case: &EncodingCase<C::F>) -> Expected {
+    let Op::Decode { checked } = case.op else {
+        return Expected::AGREE;
+    };
+    let flagged =
+        !case.compressed && case.bytes.len() == 2 * C::COMPRESSED && case.bytes[0] & 0x80 != 0;
+    let check = if checked {
+        SubgroupCheck::Checked
+    } else {
+        SubgroupCheck::Unchecked
+    };
+    if flagged && C::decode(&case.bytes[..C::COMPRESSED], true, check).is_ok() {
+        Expected::known(
+            VerdictKind::OracleRejected,
+            BLSTRS_UNCOMPRESSED_ACCEPTS_COMPRESSED,
+        )
     } else {
         Expected::AGREE
     }
@@ -182,8 +226,57 @@ pub const FAMILY: Family = Family {
             cases: 128,
             build: |spec| Box::new(shapes::normalize::check::<Bls12381G2, _>(spec, ArkBls)),
         },
+        RoutineRow {
+            name: "blst_g1_encoding",
+            subject: BLSTRS,
+            function: ENCODING_G1,
+            lengths: Lengths::up_to(0),
+            cases: 256,
+            build: |spec| {
+                Box::new(with_known(
+                    shapes::bls_encoding::check::<Bls12381G1, _>(spec, Blstrs),
+                    blstrs_encoding_known::<Bls12381G1>,
+                ))
+            },
+        },
+        RoutineRow {
+            name: "blst_g2_encoding",
+            subject: BLSTRS,
+            function: ENCODING_G2,
+            lengths: Lengths::up_to(0),
+            cases: 192,
+            build: |spec| {
+                Box::new(with_known(
+                    shapes::bls_encoding::check::<Bls12381G2, _>(spec, Blstrs),
+                    blstrs_encoding_known::<Bls12381G2>,
+                ))
+            },
+        },
+        RoutineRow {
+            name: "zkcrypto_g1_encoding",
+            subject: ZKCRYPTO,
+            function: ENCODING_G1,
+            lengths: Lengths::up_to(0),
+            cases: 256,
+            build: |spec| Box::new(shapes::bls_encoding::check::<Bls12381G1, _>(spec, Zkcrypto)),
+        },
+        RoutineRow {
+            name: "zkcrypto_g2_encoding",
+            subject: ZKCRYPTO,
+            function: ENCODING_G2,
+            lengths: Lengths::up_to(0),
+            cases: 192,
+            build: |spec| Box::new(shapes::bls_encoding::check::<Bls12381G2, _>(spec, Zkcrypto)),
+        },
     ],
 };
+
+/// The G1 encoders and decoders (the same names in blstrs and zkcrypto).
+const ENCODING_G1: &str = "G1Affine::{to_compressed,to_uncompressed,from_compressed,\
+                           from_compressed_unchecked,from_uncompressed,from_uncompressed_unchecked}";
+/// The G2 encoders and decoders.
+const ENCODING_G2: &str = "G2Affine::{to_compressed,to_uncompressed,from_compressed,\
+                           from_compressed_unchecked,from_uncompressed,from_uncompressed_unchecked}";
 
 /// The spec of the routine `name` (for the bug zoo).
 pub fn spec(name: &str) -> crate::shapes::Spec {

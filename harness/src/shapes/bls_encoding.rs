@@ -1,0 +1,384 @@
+//! Point encodings of BLS12-381 G1 and G2 (the ZCash serialization): encoding, compressed and
+//! uncompressed, and decoding with and without the subgroup check.
+//!
+//! A case is one operation on one point:
+//!
+//! * **encode** a point (compressed or uncompressed) and compare the bytes with the oracle's
+//!   encoder (`ecdiff_oracles::bls12_381::serialization`, written from the format notes of
+//!   zkcrypto/bls12_381 and draft-irtf-cfrg-pairing-friendly-curves-11 Appendix C);
+//! * **decode** an encoding — valid, or broken on purpose — with the library's checked decoder
+//!   (`from_compressed`, `from_uncompressed`) or its unchecked one (`*_unchecked`: any point on
+//!   the curve), and compare what it accepts, as the oracle's uncompressed encoding of the
+//!   decoded point, with the oracle's decoder; both refusing is agreement.
+//!
+//! Points: the identity, the generator, small multiples of it, uniformly random points with
+//! known logs, and points on the curve outside the order-r subgroup (a random x with a square
+//! x³ + b: E(𝔽ₚ) has order h·r with cofactor h > 1, so such points are almost never in the
+//! subgroup). Broken encodings (`mut_*` classes): the compression flag flipped, the infinity
+//! flag set on a point, an infinity encoding with a stray bit, the sort flag flipped, a
+//! coordinate ≥ p (x + p where it fits the 381 bits), random coordinate bytes under valid
+//! flags, and a length one byte short or long.
+
+use crate::engine::{Outcome, Routine, RoutineInfo};
+use crate::generators::points::SwGroup;
+use crate::generators::Gen;
+use crate::shapes::Spec;
+use ecdiff_oracles::bls12_381::serialization::{self as ser, DecodeError, SubgroupCheck};
+use ecdiff_oracles::bls12_381::{bls12_381_fp, Bls12381G1, Bls12381G2};
+use ecdiff_oracles::field::Fp;
+use ecdiff_oracles::tower::Fp2;
+use ecdiff_oracles::weierstrass::Point;
+use num_bigint::BigUint;
+use std::marker::PhantomData;
+
+/// A BLS12-381 group with the oracle's ZCash encoder and decoder.
+pub trait BlsGroup: SwGroup {
+    /// Bytes of a compressed encoding (48 for G1, 96 for G2).
+    const COMPRESSED: usize;
+    /// The oracle's encoding; `None` for a point off the curve.
+    fn encode(p: &Point<Self::F>, compressed: bool) -> Option<Vec<u8>>;
+    /// The oracle's decoding.
+    fn decode(
+        bytes: &[u8],
+        compressed: bool,
+        check: SubgroupCheck,
+    ) -> Result<Point<Self::F>, DecodeError>;
+}
+
+impl BlsGroup for Bls12381G1 {
+    const COMPRESSED: usize = 48;
+    fn encode(p: &Point<Fp>, compressed: bool) -> Option<Vec<u8>> {
+        if compressed {
+            ser::g1_to_compressed(p).ok().map(|b| b.to_vec())
+        } else {
+            ser::g1_to_uncompressed(p).ok().map(|b| b.to_vec())
+        }
+    }
+    fn decode(
+        bytes: &[u8],
+        compressed: bool,
+        check: SubgroupCheck,
+    ) -> Result<Point<Fp>, DecodeError> {
+        if compressed {
+            ser::g1_from_compressed(bytes, check)
+        } else {
+            ser::g1_from_uncompressed(bytes, check)
+        }
+    }
+}
+
+impl BlsGroup for Bls12381G2 {
+    const COMPRESSED: usize = 96;
+    fn encode(p: &Point<Fp2>, compressed: bool) -> Option<Vec<u8>> {
+        if compressed {
+            ser::g2_to_compressed(p).ok().map(|b| b.to_vec())
+        } else {
+            ser::g2_to_uncompressed(p).ok().map(|b| b.to_vec())
+        }
+    }
+    fn decode(
+        bytes: &[u8],
+        compressed: bool,
+        check: SubgroupCheck,
+    ) -> Result<Point<Fp2>, DecodeError> {
+        if compressed {
+            ser::g2_from_compressed(bytes, check)
+        } else {
+            ser::g2_from_uncompressed(bytes, check)
+        }
+    }
+}
+
+/// A library's encoder and decoders, as an adapter implements them.
+pub trait Codec<C: BlsGroup>: Send + Sync + 'static {
+    /// The library's encoding of `p` (on the curve, possibly outside the subgroup).
+    fn encode(&self, p: &Point<C::F>, compressed: bool) -> Vec<u8>;
+    /// The library's decoding (`checked`: with the subgroup check); `None` when it refuses,
+    /// including for a length its API cannot take.
+    fn decode(&self, bytes: &[u8], compressed: bool, checked: bool) -> Option<Point<C::F>>;
+}
+
+/// What a case does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// Encode the point.
+    Encode,
+    /// Decode the bytes, with or without the subgroup check.
+    Decode {
+        /// Whether the decoder checks subgroup membership.
+        checked: bool,
+    },
+}
+
+/// One case.
+#[derive(Clone, Debug)]
+pub struct EncodingCase<F> {
+    /// The operation.
+    pub op: Op,
+    /// Compressed or uncompressed form.
+    pub compressed: bool,
+    /// The point (encoded as is for [`Op::Encode`]; the source of the bytes for decoding).
+    pub point: Point<F>,
+    /// The bytes to decode (empty for [`Op::Encode`]).
+    pub bytes: Vec<u8>,
+}
+
+/// Every class the generator records.
+pub const ENCODING_CLASSES: &[&str] = &[
+    "compressed",
+    "uncompressed",
+    "encode",
+    "decode_checked",
+    "decode_unchecked",
+    "point_identity",
+    "point_generator",
+    "point_small_multiple",
+    "point_random",
+    "point_non_subgroup",
+    "mut_none",
+    "mut_compression_flag",
+    "mut_infinity_on_point",
+    "mut_infinity_stray_bit",
+    "mut_sort_flag",
+    "mut_non_canonical",
+    "mut_garbage",
+    "mut_length",
+];
+
+/// The encoding check of group `C` against `subject`.
+pub struct EncodingCheck<C, S> {
+    spec: Spec,
+    subject: S,
+    _group: PhantomData<fn() -> C>,
+}
+
+/// Checks `subject`'s encoders and decoders of `C` (see the module docs).
+pub fn check<C: BlsGroup, S: Codec<C>>(spec: Spec, subject: S) -> EncodingCheck<C, S> {
+    EncodingCheck {
+        spec,
+        subject,
+        _group: PhantomData,
+    }
+}
+
+/// A point on the curve outside the subgroup: the first random x (up to 64 tries) whose
+/// x³ + b is a square, decoded by the oracle without the subgroup check. `None` if no try
+/// found one (the generator then falls back to a random point).
+fn non_subgroup_point<C: BlsGroup>(g: &mut Gen) -> Option<Point<C::F>> {
+    let p = bls12_381_fp().modulus();
+    for _ in 0..64 {
+        let mut bytes = Vec::with_capacity(C::COMPRESSED);
+        for _ in 0..C::COMPRESSED / 48 {
+            let x = g.biguint_below(p);
+            let mut be = x.to_bytes_be();
+            while be.len() < 48 {
+                be.insert(0, 0);
+            }
+            bytes.extend(be);
+        }
+        bytes[0] |= 0x80;
+        if let Ok(point) = C::decode(&bytes, true, SubgroupCheck::Unchecked) {
+            if C::decode(&bytes, true, SubgroupCheck::Checked).is_err() {
+                return Some(point);
+            }
+        }
+    }
+    None
+}
+
+fn draw_point<C: BlsGroup>(g: &mut Gen, c: &C) -> Point<C::F> {
+    match g.weighted(&[2, 2, 2, 5, 4]) {
+        0 => {
+            g.hit("point_identity");
+            Point::Identity
+        }
+        1 => {
+            g.hit("point_generator");
+            c.mul_hub(&BigUint::from(1u8))
+        }
+        2 => {
+            g.hit("point_small_multiple");
+            c.mul_hub(&BigUint::from(g.range(2, 16)))
+        }
+        3 => {
+            g.hit("point_random");
+            c.mul_hub(&g.biguint_below(c.order()))
+        }
+        _ => match non_subgroup_point::<C>(g) {
+            Some(p) => {
+                g.hit("point_non_subgroup");
+                p
+            }
+            None => c.mul_hub(&g.biguint_below(c.order())),
+        },
+    }
+}
+
+/// Breaks `bytes` (a valid encoding of `point`) in one of the ways of the module docs.
+fn mutate<C: BlsGroup>(g: &mut Gen, bytes: &mut Vec<u8>, compressed: bool) {
+    match g.weighted(&[6, 1, 1, 1, 2, 2, 1, 1]) {
+        0 => g.hit("mut_none"),
+        1 => {
+            g.hit("mut_compression_flag");
+            bytes[0] ^= 0x80;
+        }
+        2 => {
+            g.hit("mut_infinity_on_point");
+            bytes[0] |= 0x40;
+        }
+        3 => {
+            g.hit("mut_infinity_stray_bit");
+            let identity = C::encode(&Point::Identity, compressed).expect("the identity encodes");
+            *bytes = identity;
+            let bit = g.below(bytes.len() as u64 * 8 - 2) as usize + 2; // not C or I
+            bytes[bit / 8] ^= 0x80 >> (bit % 8);
+        }
+        4 => {
+            g.hit("mut_sort_flag");
+            bytes[0] ^= 0x20;
+        }
+        5 => {
+            // The first 48-byte coordinate (x, or x.c1) as x + p where that fits 381 bits (a
+            // decoder that reduces mod p would read the same point), else p + (x mod (2³⁸¹ − p)).
+            g.hit("mut_non_canonical");
+            let p = bls12_381_fp().modulus();
+            let flags = bytes[0] & 0xe0;
+            let mut first = bytes[..48].to_vec();
+            first[0] &= 0x1f;
+            let x = BigUint::from_bytes_be(&first);
+            let room = (BigUint::from(1u8) << 381u32) - p;
+            let bumped = if x < room { x + p } else { p + x % room };
+            let mut be = bumped.to_bytes_be();
+            while be.len() < 48 {
+                be.insert(0, 0);
+            }
+            be[0] |= flags;
+            bytes[..48].copy_from_slice(&be);
+        }
+        6 => {
+            g.hit("mut_garbage");
+            let flags = bytes[0] & 0xe0;
+            let fresh = g.bytes(bytes.len());
+            bytes.copy_from_slice(&fresh);
+            bytes[0] = (bytes[0] & 0x1f) | flags;
+        }
+        _ => {
+            g.hit("mut_length");
+            if g.chance(1, 2) {
+                bytes.pop();
+            } else {
+                bytes.push(g.u8());
+            }
+        }
+    }
+}
+
+impl<C: BlsGroup, S: Codec<C>> Routine for EncodingCheck<C, S> {
+    type Case = EncodingCase<C::F>;
+    /// The canonical bytes: the encoding, or the oracle's uncompressed encoding of a decoded
+    /// point, in hex.
+    type Output = String;
+
+    fn info(&self) -> RoutineInfo {
+        self.spec.info(
+            "ZCash serialization from its specification (flags, canonical coordinates, square \
+             roots, curve equation, r·P = O by double-and-add)",
+            ENCODING_CLASSES.to_vec(),
+        )
+    }
+
+    fn generate(&self, g: &mut Gen) -> Self::Case {
+        let c = C::instance();
+        let compressed = g.chance(1, 2);
+        g.hit(if compressed {
+            "compressed"
+        } else {
+            "uncompressed"
+        });
+        let op = match g.weighted(&[3, 4, 3]) {
+            0 => Op::Encode,
+            1 => Op::Decode { checked: true },
+            _ => Op::Decode { checked: false },
+        };
+        g.hit(match op {
+            Op::Encode => "encode",
+            Op::Decode { checked: true } => "decode_checked",
+            Op::Decode { checked: false } => "decode_unchecked",
+        });
+        let point = g.scope("bls.point", |g| draw_point(g, c));
+        let bytes = match op {
+            Op::Encode => Vec::new(),
+            Op::Decode { .. } => {
+                let mut bytes =
+                    C::encode(&point, compressed).expect("drawn points are on the curve");
+                g.scope("bls.mutation", |g| mutate::<C>(g, &mut bytes, compressed));
+                bytes
+            }
+        };
+        EncodingCase {
+            op,
+            compressed,
+            point,
+            bytes,
+        }
+    }
+
+    fn subject(&self, case: &Self::Case) -> Outcome<String> {
+        match case.op {
+            Op::Encode => Outcome::Value(hex::encode(
+                self.subject.encode(&case.point, case.compressed),
+            )),
+            Op::Decode { checked } => {
+                match self.subject.decode(&case.bytes, case.compressed, checked) {
+                    Some(p) => Outcome::Value(canonical::<C>(&p)),
+                    None => Outcome::Rejected("the library refused the encoding".into()),
+                }
+            }
+        }
+    }
+
+    fn oracle(&self, case: &Self::Case) -> Outcome<String> {
+        match case.op {
+            Op::Encode => Outcome::Value(hex::encode(
+                C::encode(&case.point, case.compressed).expect("drawn points are on the curve"),
+            )),
+            Op::Decode { checked } => {
+                let check = if checked {
+                    SubgroupCheck::Checked
+                } else {
+                    SubgroupCheck::Unchecked
+                };
+                match C::decode(&case.bytes, case.compressed, check) {
+                    Ok(p) => Outcome::Value(canonical::<C>(&p)),
+                    Err(e) => Outcome::Rejected(format!("{e:?}")),
+                }
+            }
+        }
+    }
+
+    fn render_case(&self, case: &Self::Case) -> String {
+        let form = if case.compressed {
+            "compressed"
+        } else {
+            "uncompressed"
+        };
+        match case.op {
+            Op::Encode => format!(
+                "encode ({form}) the point {}",
+                C::encode(&case.point, false).map_or_else(|| "off the curve".into(), hex::encode)
+            ),
+            Op::Decode { checked } => format!(
+                "decode ({form}, {}) {} bytes: {}\n(from the point {})",
+                if checked { "checked" } else { "unchecked" },
+                case.bytes.len(),
+                hex::encode(&case.bytes),
+                C::encode(&case.point, false).map_or_else(|| "off the curve".into(), hex::encode)
+            ),
+        }
+    }
+}
+
+/// A decoded point as the oracle's uncompressed encoding (or a note that it is off the curve).
+fn canonical<C: BlsGroup>(p: &Point<C::F>) -> String {
+    C::encode(p, false).map_or_else(|| format!("off the curve: {p:?}"), hex::encode)
+}
