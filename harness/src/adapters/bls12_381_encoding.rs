@@ -1,5 +1,5 @@
-//! BLS12-381 point encodings of blstrs 0.7.1 and zkcrypto's bls12_381 0.9.0, for
-//! [`crate::shapes::bls_encoding`].
+//! BLS12-381 point encodings of blstrs 0.7.1, zkcrypto's bls12_381 0.9.0 and ark-bls12-381
+//! 0.5.0, for [`crate::shapes::bls_encoding`].
 //!
 //! * blstrs: points to encode go in coordinate by coordinate
 //!   ([`BlstCurve::to_blst_affine`], `from_raw_unchecked`, so points outside the subgroup go in
@@ -13,8 +13,10 @@
 //! * Both take fixed-size arrays: an input of another length is refused before the library
 //!   sees it, as a caller's `try_into` would.
 
-use super::bls12_381::{BlstCurve, Blstrs};
+use super::bls12_381::{ArkBls, ArkBlsCurve, BlstCurve, Blstrs};
 use crate::shapes::bls_encoding::{BlsGroup, Codec};
+use ark_ec::short_weierstrass::Affine;
+use ark_serialize::{CanonicalDeserialize, CanonicalSerialize, Compress, Validate};
 use ecdiff_oracles::bls12_381::serialization::SubgroupCheck;
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
 use ecdiff_oracles::weierstrass::Point;
@@ -28,8 +30,42 @@ fn array<const N: usize>(bytes: &[u8]) -> Option<[u8; N]> {
     bytes.try_into().ok()
 }
 
+/// The uncompressed decoders through their trait form (`UncompressedEncoding`, which delegates
+/// to the inherent methods), so both forms of the routine's surface run; one module per
+/// version of `group` (blstrs implements 0.13's, zkcrypto 0.14's).
+macro_rules! trait_form {
+    ($module:ident, $group_crate:ident) => {
+        mod $module {
+            use $group_crate::UncompressedEncoding;
+
+            pub fn from_uncompressed<A: UncompressedEncoding>(
+                bytes: &[u8],
+                checked: bool,
+            ) -> Option<A> {
+                let mut repr = A::Uncompressed::default();
+                if repr.as_ref().len() != bytes.len() {
+                    return None;
+                }
+                repr.as_mut().copy_from_slice(bytes);
+                Option::from(if checked {
+                    A::from_uncompressed(&repr)
+                } else {
+                    A::from_uncompressed_unchecked(&repr)
+                })
+            }
+
+            pub fn to_uncompressed<A: UncompressedEncoding>(a: &A) -> Vec<u8> {
+                a.to_uncompressed().as_ref().to_vec()
+            }
+        }
+    };
+}
+
+trait_form!(group_013_form, group_013);
+trait_form!(group_014_form, group_014);
+
 macro_rules! blstrs_codec {
-    ($group:ty, $affine:ty, $compressed:literal, $uncompressed:literal) => {
+    ($group:ty, $affine:ty, $compressed:literal, $uncompressed:literal, $traits:ident) => {
         impl Codec<$group> for Blstrs {
             fn encode(
                 &self,
@@ -40,7 +76,7 @@ macro_rules! blstrs_codec {
                 if compressed {
                     a.to_compressed().to_vec()
                 } else {
-                    a.to_uncompressed().to_vec()
+                    $traits::to_uncompressed(&a)
                 }
             }
 
@@ -58,18 +94,7 @@ macro_rules! blstrs_codec {
                         (true, false) => Option::from(<$affine>::from_compressed_unchecked(
                             &array::<$compressed>(bytes)?,
                         )),
-                        (false, true) => {
-                            Option::from(<$affine>::from_uncompressed(&array::<$uncompressed>(
-                                bytes,
-                            )?))
-                        }
-                        (false, false) => {
-                            Option::from(<$affine>::from_uncompressed_unchecked(&array::<
-                                $uncompressed,
-                            >(
-                                bytes
-                            )?))
-                        }
+                        (false, checked) => $traits::from_uncompressed::<$affine>(bytes, checked),
                     };
                 decoded.map(|a| <$group as BlstCurve>::from_blst_affine(&a))
             }
@@ -77,11 +102,11 @@ macro_rules! blstrs_codec {
     };
 }
 
-blstrs_codec!(Bls12381G1, blstrs::G1Affine, 48, 96);
-blstrs_codec!(Bls12381G2, blstrs::G2Affine, 96, 192);
+blstrs_codec!(Bls12381G1, blstrs::G1Affine, 48, 96, group_013_form);
+blstrs_codec!(Bls12381G2, blstrs::G2Affine, 96, 192, group_013_form);
 
 macro_rules! zkcrypto_codec {
-    ($group:ty, $affine:ty, $compressed:literal, $uncompressed:literal) => {
+    ($group:ty, $affine:ty, $compressed:literal, $uncompressed:literal, $traits:ident) => {
         impl Codec<$group> for Zkcrypto {
             fn encode(&self, p: &Point<<$group as crate::generators::points::SwGroup>::F>, compressed: bool) -> Vec<u8> {
                 let bytes = <$group as BlsGroup>::encode(p, false).expect("drawn points are on the curve");
@@ -92,7 +117,7 @@ macro_rules! zkcrypto_codec {
                 if compressed {
                     a.to_compressed().to_vec()
                 } else {
-                    a.to_uncompressed().to_vec()
+                    $traits::to_uncompressed(&a)
                 }
             }
 
@@ -107,12 +132,7 @@ macro_rules! zkcrypto_codec {
                     (true, false) => {
                         Option::from(<$affine>::from_compressed_unchecked(&array::<$compressed>(bytes)?))
                     }
-                    (false, true) => {
-                        Option::from(<$affine>::from_uncompressed(&array::<$uncompressed>(bytes)?))
-                    }
-                    (false, false) => Option::from(<$affine>::from_uncompressed_unchecked(
-                        &array::<$uncompressed>(bytes)?,
-                    )),
+                    (false, checked) => $traits::from_uncompressed::<$affine>(bytes, checked),
                 };
                 decoded.map(|a| {
                     let out = a.to_uncompressed();
@@ -128,8 +148,42 @@ macro_rules! zkcrypto_codec {
     };
 }
 
-zkcrypto_codec!(Bls12381G1, bls12_381::G1Affine, 48, 96);
-zkcrypto_codec!(Bls12381G2, bls12_381::G2Affine, 96, 192);
+zkcrypto_codec!(Bls12381G1, bls12_381::G1Affine, 48, 96, group_014_form);
+zkcrypto_codec!(Bls12381G2, bls12_381::G2Affine, 96, 192, group_014_form);
+
+/// ark-bls12-381's `CanonicalSerialize` / `CanonicalDeserialize` of `Affine` (its ZCash-style
+/// flags, `ark-bls12-381 src/curves/util.rs`): `Compress::{Yes,No}`, and `Validate::Yes` for the
+/// checked decoder, `Validate::No` for the unchecked one. Points go in and out coordinate by
+/// coordinate ([`ArkBlsCurve`]).
+impl<C: ArkBlsCurve + BlsGroup> Codec<C> for ArkBls {
+    fn encode(&self, p: &Point<C::F>, compressed: bool) -> Vec<u8> {
+        let a = C::to_ark_affine(p);
+        let mut out = Vec::new();
+        let mode = if compressed {
+            Compress::Yes
+        } else {
+            Compress::No
+        };
+        a.serialize_with_mode(&mut out, mode)
+            .expect("serializing into a Vec cannot fail");
+        out
+    }
+
+    fn decode(&self, bytes: &[u8], compressed: bool, checked: bool) -> Option<Point<C::F>> {
+        let size = C::COMPRESSED * if compressed { 1 } else { 2 };
+        if bytes.len() != size {
+            return None;
+        }
+        let mode = if compressed {
+            Compress::Yes
+        } else {
+            Compress::No
+        };
+        let validate = if checked { Validate::Yes } else { Validate::No };
+        let a = Affine::<C::Config>::deserialize_with_mode(bytes, mode, validate).ok()?;
+        Some(C::from_ark_affine(&a))
+    }
+}
 
 #[cfg(test)]
 mod tests {

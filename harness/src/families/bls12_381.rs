@@ -268,8 +268,30 @@ pub const FAMILY: Family = Family {
             cases: 192,
             build: |spec| Box::new(shapes::bls_encoding::check::<Bls12381G2, _>(spec, Zkcrypto)),
         },
+        RoutineRow {
+            name: "ark_bls12_381_g1_encoding",
+            subject: ARK_BLS,
+            function: ARK_ENCODING_G1,
+            lengths: Lengths::up_to(0),
+            cases: 256,
+            build: |spec| Box::new(shapes::bls_encoding::check::<Bls12381G1, _>(spec, ArkBls)),
+        },
+        RoutineRow {
+            name: "ark_bls12_381_g2_encoding",
+            subject: ARK_BLS,
+            function: ARK_ENCODING_G2,
+            lengths: Lengths::up_to(0),
+            cases: 192,
+            build: |spec| Box::new(shapes::bls_encoding::check::<Bls12381G2, _>(spec, ArkBls)),
+        },
     ],
 };
+
+/// ark-bls12-381's G1 serialization (`src/curves/g1.rs`: the `SWCurveConfig` hooks
+/// `serialize_with_mode` / `deserialize_with_mode`).
+const ARK_ENCODING_G1: &str = "g1::Config::{serialize_with_mode,deserialize_with_mode}";
+/// ark-bls12-381's G2 serialization.
+const ARK_ENCODING_G2: &str = "g2::Config::{serialize_with_mode,deserialize_with_mode}";
 
 /// The G1 encoders and decoders (the same names in blstrs and zkcrypto).
 const ENCODING_G1: &str = "G1Affine::{to_compressed,to_uncompressed,from_compressed,\
