@@ -2,10 +2,13 @@
 //! (and the declared known findings) of the routine it breaks and reproduces a real bug class
 //! of anchors §9; the doc comment of each subject names the bug and the input that triggers it.
 
-use super::{blstrs_msm_known, spec};
+use super::{blstrs_encoding_known, blstrs_msm_known, spec};
 use crate::adapters::bls12_381::{blst_scalar, ArkBlsCurve, BlstCurve};
+use crate::adapters::bls12_381::{ArkBls, Blstrs};
+use crate::adapters::bls12_381_encoding::Zkcrypto;
 use crate::declare::ZooVariant;
 use crate::generators::points::Jacobian;
+use crate::shapes::bls_encoding::{BlsGroup, Codec};
 use crate::shapes::known::with_known;
 use crate::shapes::msm::{AffineMsm, Msm};
 use crate::shapes::normalize::NormalizeBatch;
@@ -190,8 +193,117 @@ impl<C: ArkBlsCurve> AffineMsm<C> for BucketIndexInAByte<C> {
     }
 }
 
+/// A decoder that takes the infinity flag at its word: any input with I set is the identity,
+/// whatever the other bits say. Models gnark-crypto's marshal accepting malformed infinity
+/// encodings (anchors Z68, gnark-crypto 90177b295) and ethrex reading a coordinate with top
+/// byte 0x40 as infinity (anchors Z65, ethereum/execution-specs PR #2395).
+/// Trigger: `mut_infinity_stray_bit` or `mut_infinity_on_point`.
+struct InfinityFlagTrusted;
+
+impl<C: BlsGroup> Codec<C> for InfinityFlagTrusted
+where
+    Zkcrypto: Codec<C>,
+{
+    fn encode(&self, p: &Point<C::F>, compressed: bool) -> Vec<u8> {
+        Zkcrypto.encode(p, compressed)
+    }
+
+    fn decode(&self, bytes: &[u8], compressed: bool, checked: bool) -> Option<Point<C::F>> {
+        let size = C::COMPRESSED * if compressed { 1 } else { 2 };
+        if bytes.len() == size && bytes[0] & 0x40 != 0 {
+            return Some(Point::Identity);
+        }
+        Zkcrypto.decode(bytes, compressed, checked)
+    }
+}
+
+/// A decoder that reduces each coordinate mod p instead of refusing one ≥ p. Models Go's
+/// `IsOnCurve` accepting unreduced coordinates (anchors Z67, CVE-2022-23806).
+/// Trigger: `mut_non_canonical` (x + p decodes to the original point).
+struct CoordinatesReducedModP;
+
+impl<C: BlsGroup> Codec<C> for CoordinatesReducedModP
+where
+    Blstrs: Codec<C>,
+{
+    fn encode(&self, p: &Point<C::F>, compressed: bool) -> Vec<u8> {
+        Blstrs.encode(p, compressed)
+    }
+
+    fn decode(&self, bytes: &[u8], compressed: bool, checked: bool) -> Option<Point<C::F>> {
+        let p = ecdiff_oracles::bls12_381::bls12_381_fp().modulus();
+        let mut reduced = bytes.to_vec();
+        for chunk in reduced.chunks_mut(48).filter(|c| c.len() == 48) {
+            let flags = chunk[0] & 0xe0;
+            chunk[0] &= 0x1f;
+            let mut be = (BigUint::from_bytes_be(chunk) % p).to_bytes_be();
+            while be.len() < 48 {
+                be.insert(0, 0);
+            }
+            chunk.copy_from_slice(&be);
+            chunk[0] |= flags;
+        }
+        // Each coordinate's top three bits (the flags, in the first) are kept as they were.
+        Blstrs.decode(&reduced, compressed, checked)
+    }
+}
+
+/// A checked decoder that skips the subgroup check (`Validate::No` where `Validate::Yes` was
+/// meant): a point outside the order-r subgroup passes. The missing-subgroup-check class that
+/// validity-gated harnesses guard against (cryptofuzz's arkworks module requires
+/// `is_on_curve && is_in_correct_subgroup`, `modules/arkworks-algebra/src/lib.rs`, anchors §1;
+/// the Ethereum consensus deserialization vectors carry non-subgroup points).
+/// Trigger: `point_non_subgroup` with `decode_checked`.
+struct SubgroupCheckSkipped;
+
+impl<C: BlsGroup> Codec<C> for SubgroupCheckSkipped
+where
+    ArkBls: Codec<C>,
+{
+    fn encode(&self, p: &Point<C::F>, compressed: bool) -> Vec<u8> {
+        ArkBls.encode(p, compressed)
+    }
+
+    fn decode(&self, bytes: &[u8], compressed: bool, _checked: bool) -> Option<Point<C::F>> {
+        ArkBls.decode(bytes, compressed, false)
+    }
+}
+
 pub(super) fn variants() -> Vec<ZooVariant> {
     vec![
+        ZooVariant::new(
+            "zkcrypto_g1_encoding__infinity_flag_trusted",
+            "zkcrypto_g1_encoding",
+            "any encoding with the infinity flag set decodes to the identity, stray bits and all (anchors Z68 gnark-crypto 90177b295, Z65 execution-specs#2395)",
+            "mut_infinity_stray_bit or mut_infinity_on_point",
+            shapes::bls_encoding::check::<Bls12381G1, _>(
+                spec("zkcrypto_g1_encoding"),
+                InfinityFlagTrusted,
+            ),
+        ),
+        ZooVariant::new(
+            "blst_g2_encoding__coordinates_reduced_mod_p",
+            "blst_g2_encoding",
+            "coordinates ≥ p reduced instead of refused (anchors Z67, CVE-2022-23806)",
+            "mut_non_canonical",
+            with_known(
+                shapes::bls_encoding::check::<Bls12381G2, _>(
+                    spec("blst_g2_encoding"),
+                    CoordinatesReducedModP,
+                ),
+                blstrs_encoding_known::<Bls12381G2>,
+            ),
+        ),
+        ZooVariant::new(
+            "ark_bls12_381_g1_encoding__subgroup_check_skipped",
+            "ark_bls12_381_g1_encoding",
+            "the checked decoder skips the subgroup check (Validate::No): points outside the order-r subgroup pass (cryptofuzz modules/arkworks-algebra validity gate, anchors §1; consensus-spec deserialization cases)",
+            "point_non_subgroup with decode_checked",
+            shapes::bls_encoding::check::<Bls12381G1, _>(
+                spec("ark_bls12_381_g1_encoding"),
+                SubgroupCheckSkipped,
+            ),
+        ),
         ZooVariant::new(
             "blst_g1_msm__infinity_filtered_scalars_misaligned",
             "blst_g1_msm",
