@@ -16,8 +16,10 @@
 //! * no endomorphism: `P * k` is a constant-time 4-bit window over a `LookupTable`,
 //!   `mul_vartime` and `lincomb_vartime` go through `group::Wnaf` (`WnafBase::multiscalar_mul`),
 //!   `lincomb` is a joint radix-16 walk over one `LookupTable` per term;
-//! * `mul_by_generator{,_vartime}` use a lazily built `BasepointTable` (feature
-//!   `precomputed-tables`, on here) with 33 windows; `mul_by_generator_and_mul_add_vartime`
+//! * `mul_by_generator{,_vartime}` use a lazily built `BasepointTable` with 33 windows when
+//!   p256's feature `precomputed-tables` is on (ecdiff's default feature of the same name), and
+//!   a plain scalar multiplication of the generator when it is off (`--no-default-features`;
+//!   `.ci/run` runs both builds); `mul_by_generator_and_mul_add_vartime`
 //!   is `lincomb_vartime([(G, a), (P, b)])` (`primeorder::mul_backend`).
 //!
 //! # Known finding: `lincomb` of nothing, in debug builds
@@ -45,7 +47,7 @@ use num_bigint::BigUint;
 // `double` and `mul_by_generator` are `group::Group` methods for primeorder's points.
 use p256::elliptic_curve::Group as _;
 
-/// p256 0.14.0 (features `arithmetic`, `alloc`, `precomputed-tables`, `std`).
+/// p256 0.14.0 (features `arithmetic`, `alloc`, `std`, and `precomputed-tables` by default).
 pub const P256: &str = "p256 0.14.0";
 
 fn be32(v: &BigUint) -> [u8; 32] {
