@@ -295,6 +295,39 @@ pub(super) fn variants() -> Vec<ZooVariant> {
             ),
         ),
         ZooVariant::new(
+            "zkcrypto_g2_encoding__infinity_flag_trusted",
+            "zkcrypto_g2_encoding",
+            "any encoding with the infinity flag set decodes to the identity, stray bits and all (anchors Z68 gnark-crypto 90177b295, Z65 execution-specs#2395)",
+            "mut_infinity_stray_bit or mut_infinity_on_point",
+            shapes::bls_encoding::check::<Bls12381G2, _>(
+                spec("zkcrypto_g2_encoding"),
+                InfinityFlagTrusted,
+            ),
+        ),
+        ZooVariant::new(
+            "blst_g1_encoding__coordinates_reduced_mod_p",
+            "blst_g1_encoding",
+            "coordinates ≥ p reduced instead of refused (anchors Z67, CVE-2022-23806)",
+            "mut_non_canonical",
+            with_known(
+                shapes::bls_encoding::check::<Bls12381G1, _>(
+                    spec("blst_g1_encoding"),
+                    CoordinatesReducedModP,
+                ),
+                blstrs_encoding_known::<Bls12381G1>,
+            ),
+        ),
+        ZooVariant::new(
+            "ark_bls12_381_g2_encoding__subgroup_check_skipped",
+            "ark_bls12_381_g2_encoding",
+            "the checked decoder skips the subgroup check (Validate::No): points outside the order-r subgroup pass (cryptofuzz modules/arkworks-algebra validity gate, anchors §1; consensus-spec deserialization cases)",
+            "point_non_subgroup with decode_checked",
+            shapes::bls_encoding::check::<Bls12381G2, _>(
+                spec("ark_bls12_381_g2_encoding"),
+                SubgroupCheckSkipped,
+            ),
+        ),
+        ZooVariant::new(
             "ark_bls12_381_g1_encoding__subgroup_check_skipped",
             "ark_bls12_381_g1_encoding",
             "the checked decoder skips the subgroup check (Validate::No): points outside the order-r subgroup pass (cryptofuzz modules/arkworks-algebra validity gate, anchors §1; consensus-spec deserialization cases)",
