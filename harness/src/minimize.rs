@@ -29,7 +29,6 @@
 //! Hypothesis's reducer (see [`crate::generators::tape`]).
 
 use crate::engine::{CaseRun, Detail, DynRoutine, VerdictKind};
-use crate::generators::lengths::{choices_for, LENGTH_SCOPE};
 use crate::generators::tape::{Choice, Tape};
 use crate::generators::{edwards, points, scalars, Bias};
 use serde::Serialize;
@@ -167,6 +166,11 @@ pub fn minimize(
     })
 }
 
+/// The scopes lengths were drawn in.
+fn length_scopes(tape: &Tape) -> HashSet<String> {
+    tape.lengths.iter().map(|l| l.scope.clone()).collect()
+}
+
 /// The scopes pass 2 simplifies, whose first choice picks the value's class.
 const VALUE_SCOPES: [&str; 3] = [
     scalars::SCALAR_SCOPE,
@@ -228,7 +232,7 @@ impl Search<'_> {
         let mut progress = false;
         let mut k = 0;
         while k < current.lengths.len() && !self.out_of_time {
-            let note = current.lengths[k];
+            let note = current.lengths[k].clone();
             let n = note.n;
             // Straight to the shortest length of the same interval, keeping the first terms.
             if note.floor < n {
@@ -290,15 +294,16 @@ impl Search<'_> {
         range: std::ops::Range<usize>,
         floor: usize,
     ) -> Option<Tape> {
-        let note = current.lengths[k];
+        let note = &current.lengths[k];
         let n_new = note.n - range.len();
         if range.is_empty() || n_new < floor {
             return None;
         }
+        let length_scopes = length_scopes(current);
         let mut t = current.clone();
-        t.scopes.get_mut(LENGTH_SCOPE)?[k] = choices_for(&note, n_new);
+        *t.scopes.get_mut(&note.scope)?.get_mut(note.occurrence)? = note.choices_for(n_new)?;
         for (name, groups) in t.scopes.iter_mut() {
-            if name != LENGTH_SCOPE && !name.is_empty() && groups.len() == note.n {
+            if !length_scopes.contains(name) && !name.is_empty() && groups.len() == note.n {
                 groups.drain(range.clone());
             }
         }
@@ -341,10 +346,11 @@ impl Search<'_> {
     fn zero_choices(&mut self, current: &mut Tape) -> bool {
         let mut progress = false;
         // Lengths are pass 1's: zeroing one would cross the routine's thresholds.
+        let length_scopes = length_scopes(current);
         let names: Vec<String> = current
             .scopes
             .keys()
-            .filter(|name| *name != LENGTH_SCOPE)
+            .filter(|name| !length_scopes.contains(*name))
             .cloned()
             .collect();
         for name in names {

@@ -6,22 +6,11 @@
 //! threshold's two sides (`len_<name>_below` for t − 1, `len_<name>_at` for t and t + 1), or
 //! `len_random` (uniform up to `max`). Under [`Bias::Uniform`] it is uniform in `0..=max`.
 
-use super::tape::{Choice, LengthNote};
+use super::tape::{LengthClass, LengthNote};
 use super::{Bias, Gen};
 
 /// The scope every drawn length is recorded under.
 pub const LENGTH_SCOPE: &str = "len";
-
-/// The choices that make [`Lengths::draw`] replay length `n` (`n` at least the noted minimum,
-/// at most the routine's maximum): the classes `len_0`, `len_1`, `len_2`, `len_small` where they
-/// hold `n`, else `len_random` with its offset from the minimum.
-pub fn choices_for(note: &LengthNote, n: usize) -> Vec<Choice> {
-    match n {
-        0..=2 if n >= note.min => vec![Choice::W(n as u32)],
-        3..=8 => vec![Choice::W(3), Choice::I((n - 3) as u64)],
-        _ => vec![Choice::W(5), Choice::I((n - note.min) as u64)],
-    }
-}
 
 /// A routine's length distribution.
 #[derive(Clone, Copy, Debug)]
@@ -78,8 +67,45 @@ impl Lengths {
             floor: self.floor(n),
             below: self.floor(self.floor(n).saturating_sub(1)),
             min: self.min(),
+            scope: LENGTH_SCOPE.to_string(),
+            occurrence: 0,
+            classes: self.replay_classes(),
         });
         n
+    }
+
+    /// The classes of [`Lengths::draw`] as the minimizer rewrites them: `len_0`, `len_1`,
+    /// `len_2`, `len_small` (3..=8) and `len_random` (min..=max), by their weighted index.
+    fn replay_classes(&self) -> Vec<LengthClass> {
+        let mut v = Vec::new();
+        if self.allow_empty {
+            v.push(LengthClass {
+                index: 0,
+                lo: 0,
+                hi: 0,
+            });
+        }
+        v.push(LengthClass {
+            index: 1,
+            lo: 1,
+            hi: 1,
+        });
+        v.push(LengthClass {
+            index: 2,
+            lo: 2,
+            hi: 2,
+        });
+        v.push(LengthClass {
+            index: 3,
+            lo: 3,
+            hi: 8,
+        });
+        v.push(LengthClass {
+            index: 5,
+            lo: self.min(),
+            hi: self.max,
+        });
+        v
     }
 
     /// The shortest length the routine accepts.

@@ -56,9 +56,11 @@ impl Choice {
     }
 }
 
-/// What [`Lengths::draw`](super::lengths::Lengths::draw) drew, for the minimizer: the length
-/// and the shortest length on the same side of every threshold the routine declares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A drawn length, for the minimizer: the length, the shortest length on the same side of
+/// every threshold the routine declares, and how to draw another length in its place.
+/// [`Lengths::draw`](super::lengths::Lengths::draw) notes every length it draws; a generator
+/// with its own length classes (tari's batches) notes its own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LengthNote {
     /// The length drawn.
     pub n: usize,
@@ -69,6 +71,37 @@ pub struct LengthNote {
     pub below: usize,
     /// The routine's minimum length (0, or 1 for a non-empty API).
     pub min: usize,
+    /// The scope the length was drawn in.
+    pub scope: String,
+    /// Which occurrence of that scope (set by the decoder).
+    #[serde(default)]
+    pub occurrence: usize,
+    /// The length classes of the draw: a weighted index and the lengths it covers.
+    pub classes: Vec<LengthClass>,
+}
+
+/// One class of a length draw: weighted index `index` draws `lo..=hi` (a single length, or
+/// `lo` plus an integer below `hi − lo + 1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LengthClass {
+    /// The weighted draw's index.
+    pub index: u32,
+    /// The shortest length of the class.
+    pub lo: usize,
+    /// The longest.
+    pub hi: usize,
+}
+
+impl LengthNote {
+    /// The choices that make the draw replay length `n`: the first class that holds it.
+    pub fn choices_for(&self, n: usize) -> Option<Vec<Choice>> {
+        let class = self.classes.iter().find(|c| c.lo <= n && n <= c.hi)?;
+        Some(if class.lo == class.hi {
+            vec![Choice::W(class.index)]
+        } else {
+            vec![Choice::W(class.index), Choice::I((n - class.lo) as u64)]
+        })
+    }
 }
 
 /// A case's choices by scope and occurrence.
@@ -191,7 +224,11 @@ impl TapeState {
             .push(choice);
     }
 
-    pub(super) fn note_length(&mut self, note: LengthNote) {
+    pub(super) fn note_length(&mut self, mut note: LengthNote) {
+        note.occurrence = self
+            .occurrences
+            .get(note.scope.as_str())
+            .map_or(0, |n| n.saturating_sub(1));
         self.record.lengths.push(note);
     }
 

@@ -6,6 +6,7 @@ use crate::adapters::tari::{
     chunk_uses_pippenger, element_offset, first_pippenger_batch, noncanonical_point, other_point,
     pool, scalar_bytes_add_one, Pool, Shape, CHUNK, OTHER_LABEL, PROVE_LABEL,
 };
+use crate::generators::tape::{LengthClass, LengthNote};
 use crate::generators::Gen;
 use crate::shapes::batch_verify::*;
 use curve25519_dalek::scalar::Scalar;
@@ -18,6 +19,12 @@ pub(super) const BITS_CLASSES: &[&str] = &[
 ];
 /// The extension-degree classes.
 pub(super) const EXT_CLASSES: &[&str] = &["ext_1", "ext_2", "ext_3", "ext_4", "ext_5", "ext_6"];
+
+/// The scope a batch's length is drawn in.
+const BATCH_SCOPE: &str = "tari.batch";
+
+/// The scope each proof of a batch is picked in (one occurrence per proof).
+const PROOF_SCOPE: &str = "tari.proof";
 
 pub(super) fn bits_class(bits: usize) -> &'static str {
     BITS_CLASSES[bits.trailing_zeros() as usize]
@@ -185,7 +192,7 @@ impl TariCheck {
             let aggs: Vec<usize> = own.iter().map(|&j| pool.proofs[j].agg()).collect();
             *g.pick(&aggs)
         };
-        let (class, n, uniform) = match g.weighted(weights) {
+        let (class, n, uniform) = g.scope(BATCH_SCOPE, |g| match g.weighted(weights) {
             0 => ("batch_1", 1, None),
             1 => ("batch_2", 2, None),
             2 => ("batch_small", g.range(3, 8), None),
@@ -202,8 +209,32 @@ impl TariCheck {
             5 => ("batch_random", g.range(9, 64), None),
             6 => ("batch_full_chunk", CHUNK, None),
             _ => ("batch_multi_chunk", g.range(CHUNK + 1, CHUNK + 40), None),
-        };
+        });
         g.hit(class);
+        // For the minimizer: the batch's length classes (those this mode draws), and the
+        // shortest batch on the same side of the Straus/Pippenger crossover and the chunk size.
+        let classes = [(0, 1, 1), (1, 2, 2), (2, 3, 8), (5, 9, 64)]
+            .into_iter()
+            .filter(|&(index, _, _)| weights[index as usize] > 0)
+            .map(|(index, lo, hi)| LengthClass { index, lo, hi })
+            .collect();
+        let floor = match class {
+            "crossover_at" => uniform
+                .and_then(|agg| first_pippenger_batch((agg, fam.bits), fam.ext))
+                .unwrap_or(1),
+            "batch_full_chunk" => CHUNK,
+            "batch_multi_chunk" => CHUNK + 1,
+            _ => 1,
+        };
+        g.note_length(LengthNote {
+            n,
+            floor,
+            below: 1,
+            min: 1,
+            scope: BATCH_SCOPE.to_string(),
+            occurrence: 0,
+            classes,
+        });
         let candidates: Vec<usize> = match (self.mode, uniform) {
             (_, Some(agg)) => own
                 .iter()
@@ -219,7 +250,11 @@ impl TariCheck {
             (_, None) => own.clone(),
         };
         let mut entries: Vec<Entry> = (0..n)
-            .map(|_| entry(pool, *g.pick(&candidates), ParamsChoice::Standard))
+            .map(|_| {
+                g.scope(PROOF_SCOPE, |g| {
+                    entry(pool, *g.pick(&candidates), ParamsChoice::Standard)
+                })
+            })
             .collect();
         if self.mode == Mode::MaskRecovery && g.chance(1, 4) {
             let unseeded: Vec<usize> = own
