@@ -14,10 +14,10 @@
 //!   sees it, as a caller's `try_into` would.
 
 use super::bls12_381::{ArkBls, ArkBlsCurve, BlstCurve, Blstrs};
+use crate::generators::points::SwGroup;
 use crate::shapes::bls_encoding::{BlsGroup, Codec};
 use ark_ec::short_weierstrass::Affine;
 use ark_serialize::{CanonicalDeserialize, CanonicalSerialize, Compress, Validate};
-use ecdiff_oracles::bls12_381::serialization::SubgroupCheck;
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
 use ecdiff_oracles::weierstrass::Point;
 
@@ -36,6 +36,9 @@ fn array<const N: usize>(bytes: &[u8]) -> Option<[u8; N]> {
 macro_rules! trait_form {
     ($module:ident, $group_crate:ident) => {
         mod $module {
+            use crate::shapes::bls_encoding::BlsGroup;
+            use ecdiff_oracles::bls12_381::serialization::SubgroupCheck;
+            use ecdiff_oracles::weierstrass::Point;
             use $group_crate::UncompressedEncoding;
 
             pub fn from_uncompressed<A: UncompressedEncoding>(
@@ -57,6 +60,30 @@ macro_rules! trait_form {
             pub fn to_uncompressed<A: UncompressedEncoding>(a: &A) -> Vec<u8> {
                 a.to_uncompressed().as_ref().to_vec()
             }
+
+            /// The library's point for an oracle point, through its unchecked decoder of the
+            /// oracle's uncompressed encoding (for libraries that keep coordinates private;
+            /// blstrs, which does not, leaves the 0.13 copy unused).
+            #[allow(dead_code)]
+            pub fn from_oracle<C: BlsGroup, A: UncompressedEncoding>(p: &Point<C::F>) -> A {
+                let bytes = C::encode(p, false).expect("drawn points are on the curve");
+                from_uncompressed(&bytes, false)
+                    .expect("the library reads an on-curve point's uncompressed encoding")
+            }
+
+            /// An oracle point for the library's point, through the library's uncompressed
+            /// encoding read by the oracle's decoder without the subgroup check.
+            #[allow(dead_code)]
+            pub fn to_oracle<C: BlsGroup, A: UncompressedEncoding>(a: &A) -> Point<C::F> {
+                let out = to_uncompressed(a);
+                C::decode(&out, false, SubgroupCheck::Unchecked).unwrap_or_else(|e| {
+                    panic!(
+                        "the library decoded a point whose uncompressed encoding {} the oracle \
+                         refuses: {e:?}",
+                        hex::encode(&out)
+                    )
+                })
+            }
         }
     };
 }
@@ -64,15 +91,14 @@ macro_rules! trait_form {
 trait_form!(group_013_form, group_013);
 trait_form!(group_014_form, group_014);
 
-macro_rules! blstrs_codec {
-    ($group:ty, $affine:ty, $compressed:literal, $uncompressed:literal, $traits:ident) => {
-        impl Codec<$group> for Blstrs {
-            fn encode(
-                &self,
-                p: &Point<<$group as crate::generators::points::SwGroup>::F>,
-                compressed: bool,
-            ) -> Vec<u8> {
-                let a = <$group as BlstCurve>::to_blst_affine(p);
+/// `Codec<$group> for $subject` over an affine type with the inherent `{to,from}_compressed*`
+/// methods and `UncompressedEncoding` (through `$traits`); `$to` makes the library's affine
+/// point of an oracle point, `$from` reads one back.
+macro_rules! affine_codec {
+    ($subject:ty, $group:ty, $affine:ty, $compressed:literal, $traits:ident, $to:expr, $from:expr) => {
+        impl Codec<$group> for $subject {
+            fn encode(&self, p: &Point<<$group as SwGroup>::F>, compressed: bool) -> Vec<u8> {
+                let a: $affine = $to(p);
                 if compressed {
                     a.to_compressed().to_vec()
                 } else {
@@ -85,7 +111,7 @@ macro_rules! blstrs_codec {
                 bytes: &[u8],
                 compressed: bool,
                 checked: bool,
-            ) -> Option<Point<<$group as crate::generators::points::SwGroup>::F>> {
+            ) -> Option<Point<<$group as SwGroup>::F>> {
                 let decoded: Option<$affine> =
                     match (compressed, checked) {
                         (true, true) => {
@@ -96,60 +122,48 @@ macro_rules! blstrs_codec {
                         )),
                         (false, checked) => $traits::from_uncompressed::<$affine>(bytes, checked),
                     };
-                decoded.map(|a| <$group as BlstCurve>::from_blst_affine(&a))
+                decoded.map(|a| $from(&a))
             }
         }
     };
 }
 
-blstrs_codec!(Bls12381G1, blstrs::G1Affine, 48, 96, group_013_form);
-blstrs_codec!(Bls12381G2, blstrs::G2Affine, 96, 192, group_013_form);
-
-macro_rules! zkcrypto_codec {
-    ($group:ty, $affine:ty, $compressed:literal, $uncompressed:literal, $traits:ident) => {
-        impl Codec<$group> for Zkcrypto {
-            fn encode(&self, p: &Point<<$group as crate::generators::points::SwGroup>::F>, compressed: bool) -> Vec<u8> {
-                let bytes = <$group as BlsGroup>::encode(p, false).expect("drawn points are on the curve");
-                let a: $affine = Option::from(<$affine>::from_uncompressed_unchecked(
-                    &array::<$uncompressed>(&bytes).expect("the oracle's length"),
-                ))
-                .expect("zkcrypto reads an on-curve point's uncompressed encoding");
-                if compressed {
-                    a.to_compressed().to_vec()
-                } else {
-                    $traits::to_uncompressed(&a)
-                }
-            }
-
-            fn decode(
-                &self,
-                bytes: &[u8],
-                compressed: bool,
-                checked: bool,
-            ) -> Option<Point<<$group as crate::generators::points::SwGroup>::F>> {
-                let decoded: Option<$affine> = match (compressed, checked) {
-                    (true, true) => Option::from(<$affine>::from_compressed(&array::<$compressed>(bytes)?)),
-                    (true, false) => {
-                        Option::from(<$affine>::from_compressed_unchecked(&array::<$compressed>(bytes)?))
-                    }
-                    (false, checked) => $traits::from_uncompressed::<$affine>(bytes, checked),
-                };
-                decoded.map(|a| {
-                    let out = a.to_uncompressed();
-                    <$group as BlsGroup>::decode(&out, false, SubgroupCheck::Unchecked).unwrap_or_else(|e| {
-                        panic!(
-                            "zkcrypto decoded a point whose uncompressed encoding {} the oracle refuses: {e:?}",
-                            hex::encode(out)
-                        )
-                    })
-                })
-            }
-        }
-    };
-}
-
-zkcrypto_codec!(Bls12381G1, bls12_381::G1Affine, 48, 96, group_014_form);
-zkcrypto_codec!(Bls12381G2, bls12_381::G2Affine, 96, 192, group_014_form);
+affine_codec!(
+    Blstrs,
+    Bls12381G1,
+    blstrs::G1Affine,
+    48,
+    group_013_form,
+    <Bls12381G1 as BlstCurve>::to_blst_affine,
+    <Bls12381G1 as BlstCurve>::from_blst_affine
+);
+affine_codec!(
+    Blstrs,
+    Bls12381G2,
+    blstrs::G2Affine,
+    96,
+    group_013_form,
+    <Bls12381G2 as BlstCurve>::to_blst_affine,
+    <Bls12381G2 as BlstCurve>::from_blst_affine
+);
+affine_codec!(
+    Zkcrypto,
+    Bls12381G1,
+    bls12_381::G1Affine,
+    48,
+    group_014_form,
+    group_014_form::from_oracle::<Bls12381G1, _>,
+    group_014_form::to_oracle::<Bls12381G1, _>
+);
+affine_codec!(
+    Zkcrypto,
+    Bls12381G2,
+    bls12_381::G2Affine,
+    96,
+    group_014_form,
+    group_014_form::from_oracle::<Bls12381G2, _>,
+    group_014_form::to_oracle::<Bls12381G2, _>
+);
 
 /// ark-bls12-381's `CanonicalSerialize` / `CanonicalDeserialize` of `Affine` (its ZCash-style
 /// flags, `ark-bls12-381 src/curves/util.rs`): `Compress::{Yes,No}`, and `Validate::Yes` for the
@@ -188,7 +202,7 @@ impl<C: ArkBlsCurve + BlsGroup> Codec<C> for ArkBls {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ecdiff_oracles::bls12_381::serialization::DecodeError;
+    use ecdiff_oracles::bls12_381::serialization::{DecodeError, SubgroupCheck};
 
     /// The known finding `BLSTRS_UNCOMPRESSED_ACCEPTS_COMPRESSED` (families/bls12_381.rs), at
     /// its smallest input: 0xc0 then zeros, decoded as uncompressed.
