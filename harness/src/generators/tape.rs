@@ -109,8 +109,9 @@ impl LengthNote {
 pub struct Tape {
     /// `scope → occurrence → choices`. Draws outside every scope are filed under `""`.
     pub scopes: BTreeMap<String, Vec<Vec<Choice>>>,
-    /// One note per `len` occurrence, in order.
-    #[serde(default)]
+    /// One note per drawn length, in order. Not saved: the decoder notes them again on every
+    /// replay.
+    #[serde(skip)]
     pub lengths: Vec<LengthNote>,
 }
 
