@@ -40,7 +40,10 @@ if ! rustup run nightly rustc --version > /dev/null 2>&1 &&
     export RUSTC_BOOTSTRAP=1
 fi
 fuzz=(cargo "${toolchain[@]}" fuzz)
-count=$("${fuzz[@]}" list --fuzz-dir fuzz | wc -l)
+# The list is read whole: `cargo fuzz list | head -n 1` would fail under pipefail when head
+# closes the pipe early (cargo-fuzz panics on the broken pipe).
+targets=$("${fuzz[@]}" list --fuzz-dir fuzz)
+count=$(printf '%s\n' "$targets" | wc -l)
 
 if [ "$check" = 0 ]; then
     "${fuzz[@]}" build --fuzz-dir fuzz "$@"
@@ -50,7 +53,7 @@ fi
 
 "${fuzz[@]}" check --fuzz-dir fuzz "$@"
 echo "checked $count fuzz targets"
-smoke=${FUZZ_SMOKE_TARGET:-$("${fuzz[@]}" list --fuzz-dir fuzz | head -n 1)}
+smoke=${FUZZ_SMOKE_TARGET:-${targets%%$'\n'*}}
 "${fuzz[@]}" build --fuzz-dir fuzz "$@" "$smoke"
 # -runs=0 replays the given corpus folder once and stops; a crash fails the step.
 # The committed corpus is copied so that libFuzzer writes nothing into it.
