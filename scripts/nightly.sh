@@ -121,5 +121,6 @@ if [ "${NIGHTLY_REPLAY:-1}" != 0 ]; then
 fi
 
 step "done: exec/s appended to $stats; status $status"
-git -C "$root" status --short -- corpus findings 2> /dev/null | head -n 50
+changes=$(git -C "$root" status --short -- corpus findings 2> /dev/null || true)
+printf '%s\n' "$changes" | sed -n 1,50p
 exit $status
