@@ -7,6 +7,7 @@
 pub mod ark;
 pub mod bls12_381;
 pub mod bls12_381_encoding;
+pub mod bls12_381_pairing;
 pub mod dalek;
 pub mod dory;
 pub mod ecsm;

@@ -32,6 +32,7 @@ pub mod known;
 pub mod lazy_field;
 pub mod msm;
 pub mod normalize;
+pub mod pairing;
 pub mod sec1_points;
 pub mod vector;
 

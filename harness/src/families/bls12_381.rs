@@ -23,6 +23,13 @@
 //! * **batch normalization**: ark's parallel `batch_inversion` ([`BATCH_INVERSION_SPLITS`]);
 //!   blstrs and zkcrypto normalize point by point or with one serial inversion.
 //!
+//! * **pairings** ([`shapes::pairing`]): ark-ec 0.5's multi-Miller loop works in chunks of 4
+//!   pairs ([`ARK_MILLER_LOOP_CHUNKS`]); blstrs's `multi_miller_loop` runs blst's
+//!   `blst_miller_loop_lines` pair by pair and multiplies (`src/lib.rs`), and zkcrypto's runs
+//!   one loop over all pairs, skipping a pair with an infinity by a constant-time select
+//!   (`src/pairings.rs`): neither has a length threshold. Both single `pairing`s are one
+//!   Miller loop and one final exponentiation.
+//!
 //! The encoding rows check the ZCash serialization (compressed and uncompressed, checked and
 //! unchecked decoders) of blstrs and zkcrypto through [`shapes::bls_encoding`].
 //!
@@ -32,6 +39,9 @@
 
 use crate::adapters::bls12_381::{ArkBls, Blstrs, ARK_BLS, BLSTRS, ZKCRYPTO};
 use crate::adapters::bls12_381_encoding::Zkcrypto;
+use crate::adapters::bls12_381_pairing::{
+    ArkMultiPairing, BlstrsMultiMillerLoop, BlstrsPairing, ZkcryptoMultiMillerLoop, ZkcryptoPairing,
+};
 use crate::declare::{Family, RoutineRow};
 use crate::engine::{Expected, VerdictKind};
 use crate::generators::lengths::Lengths;
@@ -115,6 +125,13 @@ fn blstrs_encoding_known<C: BlsGroup>(case: &EncodingCase<C::F>) -> Expected {
         Expected::AGREE
     }
 }
+
+/// ark-ec 0.5's multi-Miller loop (`models/bls12/mod.rs`, `multi_miller_loop`) drops pairs
+/// with an identity, then runs one loop per chunk of 4 remaining pairs (`cfg_chunks_mut!(pairs,
+/// 4)`, in parallel with `parallel`) and multiplies the chunks' values: a second chunk from 5
+/// pairs on, a third from 9.
+pub const ARK_MILLER_LOOP_CHUNKS: &[(&str, usize)] =
+    &[("ark_miller_chunk_2", 5), ("ark_miller_chunk_3", 9)];
 
 /// The family's table: one row per routine. The bug zoo builds its variants from these rows'
 /// specs, so a broken variant sees exactly the cases of the routine it breaks.
@@ -283,6 +300,51 @@ pub const FAMILY: Family = Family {
             lengths: Lengths::up_to(0),
             cases: 192,
             build: |spec| Box::new(shapes::bls_encoding::check::<Bls12381G2, _>(spec, ArkBls)),
+        },
+        RoutineRow {
+            name: "blst_pairing",
+            subject: BLSTRS,
+            function: "pairing",
+            lengths: Lengths::up_to(1).non_empty(),
+            cases: 48,
+            build: |spec| Box::new(shapes::pairing::check_single(spec, BlstrsPairing)),
+        },
+        RoutineRow {
+            name: "blst_multi_miller_loop",
+            subject: BLSTRS,
+            function: "Bls12::multi_miller_loop + MillerLoopResult::final_exponentiation",
+            lengths: Lengths::up_to(6),
+            cases: 64,
+            build: |spec| Box::new(shapes::pairing::check_product(spec, BlstrsMultiMillerLoop)),
+        },
+        RoutineRow {
+            name: "zkcrypto_pairing",
+            subject: ZKCRYPTO,
+            function: "pairing",
+            lengths: Lengths::up_to(1).non_empty(),
+            cases: 48,
+            build: |spec| Box::new(shapes::pairing::check_single(spec, ZkcryptoPairing)),
+        },
+        RoutineRow {
+            name: "zkcrypto_multi_miller_loop",
+            subject: ZKCRYPTO,
+            function: "multi_miller_loop + MillerLoopResult::final_exponentiation",
+            lengths: Lengths::up_to(6),
+            cases: 64,
+            build: |spec| {
+                Box::new(shapes::pairing::check_product(
+                    spec,
+                    ZkcryptoMultiMillerLoop,
+                ))
+            },
+        },
+        RoutineRow {
+            name: "ark_bls12_381_multi_pairing",
+            subject: ARK_BLS,
+            function: "Bls12_381::multi_pairing",
+            lengths: Lengths::up_to(10).thresholds(ARK_MILLER_LOOP_CHUNKS),
+            cases: 96,
+            build: |spec| Box::new(shapes::pairing::check_product(spec, ArkMultiPairing)),
         },
     ],
 };

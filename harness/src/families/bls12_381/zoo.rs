@@ -6,18 +6,25 @@ use super::{blstrs_encoding_known, blstrs_msm_known, spec};
 use crate::adapters::bls12_381::{blst_scalar, ArkBlsCurve, BlstCurve};
 use crate::adapters::bls12_381::{ArkBls, Blstrs};
 use crate::adapters::bls12_381_encoding::Zkcrypto;
+use crate::adapters::bls12_381_pairing::{
+    ark_gt, blst_gt, BlstrsMultiMillerLoop, ZkcryptoMultiMillerLoop, ZkcryptoPairing,
+};
 use crate::declare::ZooVariant;
 use crate::generators::points::Jacobian;
 use crate::shapes::bls_encoding::{BlsGroup, Codec};
 use crate::shapes::known::with_known;
 use crate::shapes::msm::{AffineMsm, Msm};
 use crate::shapes::normalize::NormalizeBatch;
+use crate::shapes::pairing::{FinalExponent, PairingProduct};
 use crate::shapes::{self};
 use ark_ec::short_weierstrass::{Affine, Projective};
 use ark_ec::AdditiveGroup;
 use ark_ff::{Field, One, Zero};
+use ecdiff_oracles::bls12_381::tower::Fp12;
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
 use ecdiff_oracles::field::Field as _;
+use ecdiff_oracles::field::Fp;
+use ecdiff_oracles::tower::Fp2;
 use ecdiff_oracles::weierstrass::Point;
 use group_013::ff::Field as _;
 use group_013::prime::PrimeCurveAffine;
@@ -269,6 +276,123 @@ where
     }
 }
 
+/// A pairing whose final-exponentiation chain squares once too often: every value it returns
+/// is e(P, Q)², so only pairings equal to 1 come out right. Models gnark-crypto's BN254
+/// `Expt` with a wrong addition chain (anchors Z61, de524409a). Written with blstrs's GT
+/// doubling (its squaring). Trigger: any pair whose pairing is not 1 (`pair_generators`,
+/// `pair_random`).
+struct FinalExpExtraSquare;
+
+impl PairingProduct for FinalExpExtraSquare {
+    fn pairing_product(&self, pairs: &[(Point<Fp>, Point<Fp2>)]) -> Fp12 {
+        let (p, q) = &pairs[0];
+        let e = blstrs::pairing(
+            &Bls12381G1::to_blst_affine(p),
+            &Bls12381G2::to_blst_affine(q),
+        );
+        blst_gt(group_013::Group::double(&e))
+    }
+
+    fn final_exponent(&self) -> FinalExponent {
+        FinalExponent::Cubed
+    }
+}
+
+/// Whether a pair has a point at infinity.
+fn has_infinity((p, q): &(Point<Fp>, Point<Fp2>)) -> bool {
+    *p == Point::Identity || *q == Point::Identity
+}
+
+/// A multi-Miller loop that drops the pairs with a point at infinity and starts its
+/// accumulator from the first pair left, so with none left it returns the unset accumulator
+/// (0) instead of 1. Models gnark-crypto's `MillerLoop` before 0805f8b44 ("must return 1 when
+/// every pair is filtered out", anchors Z60). Written over blstrs's multi-Miller loop.
+/// Trigger: every pair has an infinity (`pair_identity_g1` or `pair_identity_g2` alone).
+struct AllFilteredNotOne;
+
+impl PairingProduct for AllFilteredNotOne {
+    fn pairing_product(&self, pairs: &[(Point<Fp>, Point<Fp2>)]) -> Fp12 {
+        let kept: Vec<_> = pairs.iter().filter(|t| !has_infinity(t)).cloned().collect();
+        if kept.is_empty() && !pairs.is_empty() {
+            return Fp12::zero();
+        }
+        BlstrsMultiMillerLoop.pairing_product(&kept)
+    }
+
+    fn final_exponent(&self) -> FinalExponent {
+        FinalExponent::Cubed
+    }
+}
+
+/// A pairing that answers 0 (an unset accumulator) instead of 1 when P or Q is the point at
+/// infinity (anchors Z60, as above). Written over zkcrypto's `pairing`.
+/// Trigger: `pair_identity_g1` or `pair_identity_g2`.
+struct InfinityPairingIsZero;
+
+impl PairingProduct for InfinityPairingIsZero {
+    fn pairing_product(&self, pairs: &[(Point<Fp>, Point<Fp2>)]) -> Fp12 {
+        if has_infinity(&pairs[0]) {
+            return Fp12::zero();
+        }
+        ZkcryptoPairing.pairing_product(pairs)
+    }
+
+    fn final_exponent(&self) -> FinalExponent {
+        FinalExponent::Cubed
+    }
+}
+
+/// A pairing check that returns 1 as soon as one pair has a point at infinity, instead of
+/// skipping that pair. Models the EVM clients' BN254 pairing check (anchors Z19, evmone PR
+/// #1151). Written over zkcrypto's multi-Miller loop.
+/// Trigger: a pair with an infinity next to a pair whose pairing is not 1.
+struct InfinityPairShortCircuits;
+
+impl PairingProduct for InfinityPairShortCircuits {
+    fn pairing_product(&self, pairs: &[(Point<Fp>, Point<Fp2>)]) -> Fp12 {
+        if pairs.iter().any(has_infinity) {
+            return Fp12::one();
+        }
+        ZkcryptoMultiMillerLoop.pairing_product(pairs)
+    }
+
+    fn final_exponent(&self) -> FinalExponent {
+        FinalExponent::Cubed
+    }
+}
+
+/// A caller that hands ark the point at infinity as blst spells it, the coordinates (0, 0),
+/// without ark's infinity flag: ark's multi-Miller loop no longer filters the pair out and
+/// runs its lines through a point that is not on the curve. The infinity-handling class of
+/// anchors Z19 and Z60 at a library boundary (blst's infinity is all-zero, ark's is a flag).
+/// Trigger: `pair_identity_g1` or `pair_identity_g2`.
+struct InfinityAsZeroCoordinates;
+
+impl PairingProduct for InfinityAsZeroCoordinates {
+    fn pairing_product(&self, pairs: &[(Point<Fp>, Point<Fp2>)]) -> Fp12 {
+        use ark_ec::pairing::Pairing as _;
+        let ps: Vec<Affine<ark_bls12_381::g1::Config>> = pairs
+            .iter()
+            .map(|(p, _)| match p {
+                Point::Identity => Affine::new_unchecked(Zero::zero(), Zero::zero()),
+                p => Bls12381G1::to_ark_affine(p),
+            })
+            .collect();
+        let qs: Vec<Affine<ark_bls12_381::g2::Config>> = pairs
+            .iter()
+            .map(|(_, q)| match q {
+                Point::Identity => Affine::new_unchecked(Zero::zero(), Zero::zero()),
+                q => Bls12381G2::to_ark_affine(q),
+            })
+            .collect();
+        ark_gt(&ark_bls12_381::Bls12_381::multi_pairing(ps, qs).0)
+    }
+
+    fn final_exponent(&self) -> FinalExponent {
+        FinalExponent::Cubed
+    }
+}
+
 pub(super) fn variants() -> Vec<ZooVariant> {
     vec![
         ZooVariant::new(
@@ -447,6 +571,47 @@ pub(super) fn variants() -> Vec<ZooVariant> {
             shapes::normalize::check::<Bls12381G2, _>(
                 spec("ark_bls12_381_g2_normalize_batch"),
                 ArkBatchInversionWithZero(PhantomData),
+            ),
+        ),
+        ZooVariant::new(
+            "blst_pairing__final_exp_extra_square",
+            "blst_pairing",
+            "final-exponentiation addition chain off by one squaring (anchors Z61, gnark-crypto de524409a)",
+            "any pair whose pairing is not 1",
+            shapes::pairing::check_single(spec("blst_pairing"), FinalExpExtraSquare),
+        ),
+        ZooVariant::new(
+            "blst_multi_miller_loop__all_filtered_not_one",
+            "blst_multi_miller_loop",
+            "Miller loop returns its unset accumulator (0), not 1, when every pair is filtered out (anchors Z60, gnark-crypto 0805f8b44)",
+            "every pair has a point at infinity",
+            shapes::pairing::check_product(spec("blst_multi_miller_loop"), AllFilteredNotOne),
+        ),
+        ZooVariant::new(
+            "zkcrypto_pairing__infinity_pairing_is_zero",
+            "zkcrypto_pairing",
+            "pairing with a point at infinity returns 0, not 1 (anchors Z60, gnark-crypto 0805f8b44)",
+            "pair_identity_g1 or pair_identity_g2",
+            shapes::pairing::check_single(spec("zkcrypto_pairing"), InfinityPairingIsZero),
+        ),
+        ZooVariant::new(
+            "zkcrypto_multi_miller_loop__infinity_pair_short_circuits",
+            "zkcrypto_multi_miller_loop",
+            "pairing check returns 1 when any pair has infinity instead of skipping it (anchors Z19, evmone PR #1151)",
+            "a pair with infinity next to one whose pairing is not 1",
+            shapes::pairing::check_product(
+                spec("zkcrypto_multi_miller_loop"),
+                InfinityPairShortCircuits,
+            ),
+        ),
+        ZooVariant::new(
+            "ark_bls12_381_multi_pairing__infinity_as_zero_coordinates",
+            "ark_bls12_381_multi_pairing",
+            "infinity passed as blst's (0, 0) without ark's flag, so the Miller loop does not skip it (anchors Z19, Z60)",
+            "pair_identity_g1 or pair_identity_g2",
+            shapes::pairing::check_product(
+                spec("ark_bls12_381_multi_pairing"),
+                InfinityAsZeroCoordinates,
             ),
         ),
     ]

@@ -1,0 +1,239 @@
+//! BLS12-381 pairings of blstrs 0.7.1, zkcrypto's bls12_381 0.9.0 and ark-bls12-381 0.5.0,
+//! for [`crate::shapes::pairing`].
+//!
+//! * Points go in as the library's affine points: blstrs and ark coordinate by coordinate
+//!   ([`BlstCurve::to_blst_affine`], [`ArkBlsCurve::to_ark_affine`]); zkcrypto, which keeps
+//!   its coordinates private, through `from_uncompressed_unchecked` of the oracle's
+//!   uncompressed encoding.
+//! * GT values come back as their 12 canonical 𝔽ₚ coefficients in the tower order
+//!   c0.c0.c0, c0.c0.c1, …, c1.c2.c1 (w² = v, v³ = 1 + u, u² = −1 in all three crates):
+//!   blstrs through `Fp12::c0/c1`, `Fp6::c0/c1/c2`, `Fp2::c0/c1` and `Fp::to_bytes_be`; ark
+//!   through its public `c0`/`c1` fields and `into_bigint`. zkcrypto's `Gt` exposes no
+//!   coefficients, but its `Debug` prints each one as `Fp::to_bytes` (canonical big-endian) in
+//!   that order (`src/fp.rs`, `fp2.rs`, `fp6.rs`, `fp12.rs`: `c0 + c1*u`, `c0 + (c1)*v +
+//!   (c2)*v^2`, `c0 + (c1)*w`); [`zkcrypto_gt`] reads the twelve `0x…` values back and panics
+//!   if there are not exactly twelve of 48 bytes. That is a canonical value, not the
+//!   library's Montgomery representation.
+//! * All three final exponentiations raise to 3·(p¹²−1)/r ([`FinalExponent::Cubed`]).
+
+use super::bls12_381::{from_ark_fq, from_blst_fp, ArkBlsCurve, BlstCurve};
+use crate::shapes::pairing::{FinalExponent, PairingProduct};
+use ark_ec::pairing::Pairing as _;
+use ecdiff_oracles::bls12_381::serialization::{g1_to_uncompressed, g2_to_uncompressed};
+use ecdiff_oracles::bls12_381::tower::Fp12;
+use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
+use ecdiff_oracles::field::Fp;
+use ecdiff_oracles::tower::Fp2;
+use ecdiff_oracles::weierstrass::Point;
+use num_bigint::BigUint;
+
+/// blstrs `pairing(&G1Affine, &G2Affine)` (blst's `blst_miller_loop` + `blst_final_exp`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BlstrsPairing;
+
+/// blstrs `Bls12::multi_miller_loop(&[(&G1Affine, &G2Prepared)])` then
+/// `MillerLoopResult::final_exponentiation` (blst's `blst_miller_loop_lines` per pair).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BlstrsMultiMillerLoop;
+
+/// zkcrypto `bls12_381::pairing(&G1Affine, &G2Affine)`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZkcryptoPairing;
+
+/// zkcrypto `bls12_381::multi_miller_loop(&[(&G1Affine, &G2Prepared)])` then
+/// `final_exponentiation`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZkcryptoMultiMillerLoop;
+
+/// ark-bls12-381 `Bls12_381::multi_pairing(ps, qs)` (ark-ec 0.5's `Bls12` model: a
+/// multi-Miller loop over chunks of 4 pairs, in parallel with `parallel`, then
+/// `final_exponentiation`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ArkMultiPairing;
+
+fn oracle_fp12(coeffs: Vec<BigUint>) -> Fp12 {
+    let coeffs: [BigUint; 12] = coeffs.try_into().expect("12 coefficients");
+    Fp12::from_coeffs(&coeffs).expect("canonical coefficients below p")
+}
+
+fn canonical(x: Fp) -> BigUint {
+    x.value().clone()
+}
+
+/// A blstrs GT element's coefficients.
+pub fn blst_gt(gt: blstrs::Gt) -> Fp12 {
+    let f: blstrs::Fp12 = gt.into();
+    let mut coeffs = Vec::with_capacity(12);
+    for f6 in [f.c0(), f.c1()] {
+        for f2 in [f6.c0(), f6.c1(), f6.c2()] {
+            for x in [f2.c0(), f2.c1()] {
+                coeffs.push(canonical(from_blst_fp(&x)));
+            }
+        }
+    }
+    oracle_fp12(coeffs)
+}
+
+/// A zkcrypto GT element's coefficients, read from its `Debug` output (module docs).
+pub fn zkcrypto_gt(gt: &bls12_381::Gt) -> Fp12 {
+    let text = format!("{gt:?}");
+    let coeffs: Vec<BigUint> = text
+        .split("0x")
+        .skip(1)
+        .map(|s| {
+            let digits: String = s.chars().take_while(char::is_ascii_hexdigit).collect();
+            assert_eq!(digits.len(), 96, "a 48-byte coefficient in {text}");
+            BigUint::parse_bytes(digits.as_bytes(), 16).expect("hex digits")
+        })
+        .collect();
+    assert_eq!(coeffs.len(), 12, "twelve coefficients in {text}");
+    oracle_fp12(coeffs)
+}
+
+/// An ark GT element's coefficients.
+pub fn ark_gt(f: &ark_bls12_381::Fq12) -> Fp12 {
+    let mut coeffs = Vec::with_capacity(12);
+    for f6 in [&f.c0, &f.c1] {
+        for f2 in [&f6.c0, &f6.c1, &f6.c2] {
+            for x in [&f2.c0, &f2.c1] {
+                coeffs.push(canonical(from_ark_fq(x)));
+            }
+        }
+    }
+    oracle_fp12(coeffs)
+}
+
+fn zkcrypto_g1(p: &Point<Fp>) -> bls12_381::G1Affine {
+    let bytes = g1_to_uncompressed(p).expect("drawn points are on the curve");
+    Option::from(bls12_381::G1Affine::from_uncompressed_unchecked(&bytes))
+        .expect("zkcrypto reads an on-curve point's uncompressed encoding")
+}
+
+fn zkcrypto_g2(q: &Point<Fp2>) -> bls12_381::G2Affine {
+    let bytes = g2_to_uncompressed(q).expect("drawn points are on the curve");
+    Option::from(bls12_381::G2Affine::from_uncompressed_unchecked(&bytes))
+        .expect("zkcrypto reads an on-curve point's uncompressed encoding")
+}
+
+fn single(pairs: &[(Point<Fp>, Point<Fp2>)]) -> &(Point<Fp>, Point<Fp2>) {
+    match pairs {
+        [one] => one,
+        _ => panic!("a single pairing takes one pair, got {}", pairs.len()),
+    }
+}
+
+impl PairingProduct for BlstrsPairing {
+    fn pairing_product(&self, pairs: &[(Point<Fp>, Point<Fp2>)]) -> Fp12 {
+        let (p, q) = single(pairs);
+        blst_gt(blstrs::pairing(
+            &Bls12381G1::to_blst_affine(p),
+            &Bls12381G2::to_blst_affine(q),
+        ))
+    }
+
+    fn final_exponent(&self) -> FinalExponent {
+        FinalExponent::Cubed
+    }
+}
+
+impl PairingProduct for BlstrsMultiMillerLoop {
+    fn pairing_product(&self, pairs: &[(Point<Fp>, Point<Fp2>)]) -> Fp12 {
+        use pairing_023::{MillerLoopResult, MultiMillerLoop};
+        let ps: Vec<blstrs::G1Affine> = pairs
+            .iter()
+            .map(|(p, _)| Bls12381G1::to_blst_affine(p))
+            .collect();
+        let qs: Vec<blstrs::G2Prepared> = pairs
+            .iter()
+            .map(|(_, q)| Bls12381G2::to_blst_affine(q).into())
+            .collect();
+        let terms: Vec<(&blstrs::G1Affine, &blstrs::G2Prepared)> = ps.iter().zip(&qs).collect();
+        blst_gt(blstrs::Bls12::multi_miller_loop(&terms).final_exponentiation())
+    }
+
+    fn final_exponent(&self) -> FinalExponent {
+        FinalExponent::Cubed
+    }
+}
+
+impl PairingProduct for ZkcryptoPairing {
+    fn pairing_product(&self, pairs: &[(Point<Fp>, Point<Fp2>)]) -> Fp12 {
+        let (p, q) = single(pairs);
+        zkcrypto_gt(&bls12_381::pairing(&zkcrypto_g1(p), &zkcrypto_g2(q)))
+    }
+
+    fn final_exponent(&self) -> FinalExponent {
+        FinalExponent::Cubed
+    }
+}
+
+impl PairingProduct for ZkcryptoMultiMillerLoop {
+    fn pairing_product(&self, pairs: &[(Point<Fp>, Point<Fp2>)]) -> Fp12 {
+        let ps: Vec<bls12_381::G1Affine> = pairs.iter().map(|(p, _)| zkcrypto_g1(p)).collect();
+        let qs: Vec<bls12_381::G2Prepared> =
+            pairs.iter().map(|(_, q)| zkcrypto_g2(q).into()).collect();
+        let terms: Vec<(&bls12_381::G1Affine, &bls12_381::G2Prepared)> =
+            ps.iter().zip(&qs).collect();
+        zkcrypto_gt(&bls12_381::multi_miller_loop(&terms).final_exponentiation())
+    }
+
+    fn final_exponent(&self) -> FinalExponent {
+        FinalExponent::Cubed
+    }
+}
+
+impl PairingProduct for ArkMultiPairing {
+    fn pairing_product(&self, pairs: &[(Point<Fp>, Point<Fp2>)]) -> Fp12 {
+        let ps: Vec<_> = pairs
+            .iter()
+            .map(|(p, _)| Bls12381G1::to_ark_affine(p))
+            .collect();
+        let qs: Vec<_> = pairs
+            .iter()
+            .map(|(_, q)| Bls12381G2::to_ark_affine(q))
+            .collect();
+        ark_gt(&ark_bls12_381::Bls12_381::multi_pairing(ps, qs).0)
+    }
+
+    fn final_exponent(&self) -> FinalExponent {
+        FinalExponent::Cubed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ecdiff_oracles::bls12_381::generator_pairing;
+    use ecdiff_oracles::group::Group;
+
+    fn products() -> [(&'static str, Box<dyn PairingProduct>); 3] {
+        [
+            ("blstrs", Box::new(BlstrsMultiMillerLoop)),
+            ("zkcrypto", Box::new(ZkcryptoMultiMillerLoop)),
+            ("ark", Box::new(ArkMultiPairing)),
+        ]
+    }
+
+    /// Every library's e(G1, G2) is the cube of the oracle's (the declared final exponent),
+    /// read through each coefficient path: a wrong tower order or byte order fails here.
+    #[test]
+    fn generator_pairing_is_the_cube_of_the_oracles() {
+        let cube = generator_pairing().pow(&BigUint::from(3u32));
+        assert_ne!(cube, *generator_pairing());
+        let pair = [(Bls12381G1.hub(), Bls12381G2.hub())];
+        for (name, s) in products() {
+            assert_eq!(s.final_exponent(), FinalExponent::Cubed);
+            assert_eq!(s.pairing_product(&pair), cube, "{name}");
+        }
+        assert_eq!(BlstrsPairing.pairing_product(&pair), cube);
+        assert_eq!(ZkcryptoPairing.pairing_product(&pair), cube);
+    }
+
+    /// The empty product is 1 in every library.
+    #[test]
+    fn empty_product_is_one() {
+        for (name, s) in products() {
+            assert_eq!(s.pairing_product(&[]), Fp12::one(), "{name}");
+        }
+    }
+}
