@@ -9,21 +9,18 @@
 //!   `from_uncompressed_unchecked` of the oracle's uncompressed encoding (no subgroup check, so
 //!   any point on the curve), and decoded points come back through the library's own
 //!   `to_uncompressed`, read by the oracle's decoder without the subgroup check. A decoded
-//!   point whose encoding the oracle cannot read is reported by a panic that says so.
+//!   point whose encoding the oracle cannot read is reported by a panic that says so
+//!   ([`ZkcryptoCurve`]).
 //! * Both take fixed-size arrays: an input of another length is refused before the library
 //!   sees it, as a caller's `try_into` would.
 
-use super::bls12_381::{ArkBls, ArkBlsCurve, BlstCurve, Blstrs};
+use super::bls12_381::{ArkBls, ArkBlsCurve, BlstCurve, Blstrs, Zkcrypto, ZkcryptoCurve};
 use crate::generators::points::SwGroup;
 use crate::shapes::bls_encoding::{BlsGroup, Codec};
 use ark_ec::short_weierstrass::Affine;
 use ark_serialize::{CanonicalDeserialize, CanonicalSerialize, Compress, Validate};
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
 use ecdiff_oracles::weierstrass::Point;
-
-/// The zkcrypto bls12_381 subject.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Zkcrypto;
 
 /// `N` bytes, or `None` for another length.
 fn array<const N: usize>(bytes: &[u8]) -> Option<[u8; N]> {
@@ -36,9 +33,6 @@ fn array<const N: usize>(bytes: &[u8]) -> Option<[u8; N]> {
 macro_rules! trait_form {
     ($module:ident, $group_crate:ident) => {
         mod $module {
-            use crate::shapes::bls_encoding::BlsGroup;
-            use ecdiff_oracles::bls12_381::serialization::SubgroupCheck;
-            use ecdiff_oracles::weierstrass::Point;
             use $group_crate::UncompressedEncoding;
 
             pub fn from_uncompressed<A: UncompressedEncoding>(
@@ -59,30 +53,6 @@ macro_rules! trait_form {
 
             pub fn to_uncompressed<A: UncompressedEncoding>(a: &A) -> Vec<u8> {
                 a.to_uncompressed().as_ref().to_vec()
-            }
-
-            /// The library's point for an oracle point, through its unchecked decoder of the
-            /// oracle's uncompressed encoding (for libraries that keep coordinates private;
-            /// blstrs, which does not, leaves the 0.13 copy unused).
-            #[allow(dead_code)]
-            pub fn from_oracle<C: BlsGroup, A: UncompressedEncoding>(p: &Point<C::F>) -> A {
-                let bytes = C::encode(p, false).expect("drawn points are on the curve");
-                from_uncompressed(&bytes, false)
-                    .expect("the library reads an on-curve point's uncompressed encoding")
-            }
-
-            /// An oracle point for the library's point, through the library's uncompressed
-            /// encoding read by the oracle's decoder without the subgroup check.
-            #[allow(dead_code)]
-            pub fn to_oracle<C: BlsGroup, A: UncompressedEncoding>(a: &A) -> Point<C::F> {
-                let out = to_uncompressed(a);
-                C::decode(&out, false, SubgroupCheck::Unchecked).unwrap_or_else(|e| {
-                    panic!(
-                        "the library decoded a point whose uncompressed encoding {} the oracle \
-                         refuses: {e:?}",
-                        hex::encode(&out)
-                    )
-                })
             }
         }
     };
@@ -152,8 +122,8 @@ affine_codec!(
     bls12_381::G1Affine,
     48,
     group_014_form,
-    group_014_form::from_oracle::<Bls12381G1, _>,
-    group_014_form::to_oracle::<Bls12381G1, _>
+    <Bls12381G1 as ZkcryptoCurve>::to_zk_affine,
+    <Bls12381G1 as ZkcryptoCurve>::from_zk_affine
 );
 affine_codec!(
     Zkcrypto,
@@ -161,8 +131,8 @@ affine_codec!(
     bls12_381::G2Affine,
     96,
     group_014_form,
-    group_014_form::from_oracle::<Bls12381G2, _>,
-    group_014_form::to_oracle::<Bls12381G2, _>
+    <Bls12381G2 as ZkcryptoCurve>::to_zk_affine,
+    <Bls12381G2 as ZkcryptoCurve>::from_zk_affine
 );
 
 /// ark-bls12-381's `CanonicalSerialize` / `CanonicalDeserialize` of `Affine` (its ZCash-style

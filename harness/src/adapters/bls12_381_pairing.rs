@@ -1,5 +1,6 @@
 //! BLS12-381 pairings of blstrs 0.7.1, zkcrypto's bls12_381 0.9.0 and ark-bls12-381 0.5.0,
-//! for [`crate::shapes::pairing`].
+//! for [`crate::shapes::pairing`], and GT arithmetic of blstrs and ark-bls12-381 for
+//! [`crate::shapes::gt`].
 //!
 //! * Points go in as the library's affine points: blstrs and ark coordinate by coordinate
 //!   ([`BlstCurve::to_blst_affine`], [`ArkBlsCurve::to_ark_affine`]); zkcrypto, which keeps
@@ -15,13 +16,20 @@
 //!   if there are not exactly twelve of 48 bytes. That is a canonical value, not the
 //!   library's Montgomery representation.
 //! * All three final exponentiations raise to 3·(p¹²−1)/r ([`FinalExponent::Cubed`]).
+//! * GT elements to exponentiate go in coefficient by coefficient: blstrs through blst's
+//!   `blst_fp12` of `blstrs::Fp` values (`Fp::from_bytes_be`, which refuses a value ≥ p), ark
+//!   through `Fq12::new` of `Fq` values. zkcrypto's `Gt` cannot be built from coefficients
+//!   (only by its own pairing and arithmetic), so it has no GT row.
 
-use super::bls12_381::{from_ark_fq, from_blst_fp, ArkBlsCurve, BlstCurve};
+use super::bls12_381::{
+    ark_fq, ark_fr, blst_fp, blst_scalar, from_ark_fq, from_blst_fp, ArkBls, ArkBlsCurve,
+    BlstCurve, Blstrs, ZkcryptoCurve,
+};
+use crate::shapes::gt::{GtMultiExp, GtScale};
 use crate::shapes::pairing::{FinalExponent, PairingProduct};
 use ark_ec::pairing::Pairing as _;
-use ecdiff_oracles::bls12_381::serialization::{g1_to_uncompressed, g2_to_uncompressed};
 use ecdiff_oracles::bls12_381::tower::Fp12;
-use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
+use ecdiff_oracles::bls12_381::{bls12_381_fp, Bls12381G1, Bls12381G2, Bls12381Gt};
 use ecdiff_oracles::field::Fp;
 use ecdiff_oracles::tower::Fp2;
 use ecdiff_oracles::weierstrass::Point;
@@ -103,16 +111,120 @@ pub fn ark_gt(f: &ark_bls12_381::Fq12) -> Fp12 {
     oracle_fp12(coeffs)
 }
 
+/// An oracle GT element → blstrs (coefficients in the module docs' order).
+pub fn to_blst_gt(x: &Fp12) -> blstrs::Gt {
+    let c = x.coeffs();
+    let fp = |i: usize| -> blst::blst_fp {
+        let v = bls12_381_fp().from_canonical(&c[i]).expect("canonical");
+        blst_fp(&v).into()
+    };
+    let fp2 = |i: usize| blst::blst_fp2 {
+        fp: [fp(i), fp(i + 1)],
+    };
+    let fp6 = |i: usize| blst::blst_fp6 {
+        fp2: [fp2(i), fp2(i + 2), fp2(i + 4)],
+    };
+    blstrs::Gt::from(blstrs::Fp12::from(blst::blst_fp12 {
+        fp6: [fp6(0), fp6(6)],
+    }))
+}
+
+/// An oracle GT element → ark-bls12-381 `Fq12`.
+pub fn to_ark_gt(x: &Fp12) -> ark_bls12_381::Fq12 {
+    use ark_bls12_381::{Fq12, Fq2, Fq6};
+    let c: Vec<ark_bls12_381::Fq> = x
+        .coeffs()
+        .iter()
+        .map(|v| ark_fq(&bls12_381_fp().from_canonical(v).expect("canonical")))
+        .collect();
+    let fq2 = |i: usize| Fq2::new(c[i], c[i + 1]);
+    let fq6 = |i: usize| Fq6::new(fq2(i), fq2(i + 2), fq2(i + 4));
+    Fq12::new(fq6(0), fq6(6))
+}
+
+/// The exponent mod `forms`: which operator form of a scalar multiplication a case runs, so
+/// that every form the routine declares runs.
+fn form(exp: &BigUint, forms: u32) -> u32 {
+    u32::try_from(exp % forms).expect("below forms")
+}
+
+/// blstrs `Gt * &Scalar` (a double-and-add over the scalar's bits, blstrs `src/gt.rs`), in its
+/// six operator forms (`Gt`/`&Gt` times `Scalar`/`&Scalar`, `*=` with either), one per case.
+impl GtScale<Bls12381Gt> for Blstrs {
+    #[allow(clippy::op_ref)] // every operator form on purpose
+    fn scale(&self, elem: &Fp12, exp: &BigUint) -> Fp12 {
+        let (x, s) = (to_blst_gt(elem), blst_scalar(exp));
+        blst_gt(match form(exp, 6) {
+            0 => x * s,
+            1 => x * &s,
+            2 => &x * s,
+            3 => &x * &s,
+            4 => {
+                let mut a = x;
+                a *= s;
+                a
+            }
+            _ => {
+                let mut a = x;
+                a *= &s;
+                a
+            }
+        })
+    }
+}
+
+/// A blstrs GT multi-exponentiation as a caller writes it: `Σ tᵢ * kᵢ` with `Gt`'s `Mul` and
+/// `Sum` (blstrs has no GT MSM of its own), so its addition and identity run too.
+impl GtMultiExp<Bls12381Gt> for Blstrs {
+    fn gt_msm(&self, elems: &[Fp12], exps: &[BigUint]) -> Fp12 {
+        blst_gt(
+            elems
+                .iter()
+                .zip(exps)
+                .map(|(t, k)| to_blst_gt(t) * blst_scalar(k))
+                .sum(),
+        )
+    }
+}
+
+/// ark-ec 0.5 `PairingOutput * Fr` (`mul_bigint`: `cyclotomic_exp`, a NAF exponentiation
+/// with cyclotomic squaring and conjugation as the inverse), as `*` or `*=` by case.
+impl GtScale<Bls12381Gt> for ArkBls {
+    fn scale(&self, elem: &Fp12, exp: &BigUint) -> Fp12 {
+        let t = ark_ec::pairing::PairingOutput::<ark_bls12_381::Bls12_381>(to_ark_gt(elem));
+        let k = ark_fr(exp);
+        let out = if form(exp, 2) == 0 {
+            t * k
+        } else {
+            let mut a = t;
+            a *= k;
+            a
+        };
+        ark_gt(&out.0)
+    }
+}
+
+/// ark-ec 0.5 `VariableBaseMSM::msm` over `PairingOutput` (the generic `msm_bigint_wnaf`
+/// Pippenger, written additively: a GT "addition" is an 𝔽ₚ¹² product).
+impl GtMultiExp<Bls12381Gt> for ArkBls {
+    fn gt_msm(&self, elems: &[Fp12], exps: &[BigUint]) -> Fp12 {
+        use ark_ec::VariableBaseMSM;
+        let ts: Vec<_> = elems
+            .iter()
+            .map(|e| ark_ec::pairing::PairingOutput::<ark_bls12_381::Bls12_381>(to_ark_gt(e)))
+            .collect();
+        let ks: Vec<ark_bls12_381::Fr> = exps.iter().map(ark_fr).collect();
+        let out = ark_ec::pairing::PairingOutput::msm(&ts, &ks).expect("equal lengths");
+        ark_gt(&out.0)
+    }
+}
+
 fn zkcrypto_g1(p: &Point<Fp>) -> bls12_381::G1Affine {
-    let bytes = g1_to_uncompressed(p).expect("drawn points are on the curve");
-    Option::from(bls12_381::G1Affine::from_uncompressed_unchecked(&bytes))
-        .expect("zkcrypto reads an on-curve point's uncompressed encoding")
+    Bls12381G1::to_zk_affine(p)
 }
 
 fn zkcrypto_g2(q: &Point<Fp2>) -> bls12_381::G2Affine {
-    let bytes = g2_to_uncompressed(q).expect("drawn points are on the curve");
-    Option::from(bls12_381::G2Affine::from_uncompressed_unchecked(&bytes))
-        .expect("zkcrypto reads an on-curve point's uncompressed encoding")
+    Bls12381G2::to_zk_affine(q)
 }
 
 fn single(pairs: &[(Point<Fp>, Point<Fp2>)]) -> &(Point<Fp>, Point<Fp2>) {
@@ -235,5 +347,25 @@ mod tests {
         for (name, s) in products() {
             assert_eq!(s.pairing_product(&[]), Fp12::one(), "{name}");
         }
+    }
+
+    /// GT values cross into blstrs and ark in the right tower order: the oracle's e(G1, G2)³,
+    /// converted, equals the library's own pairing of the generators.
+    #[test]
+    fn gt_elements_cross_into_the_libraries() {
+        use ark_ec::pairing::Pairing as _;
+        use ark_ec::AffineRepr;
+        use group_013::prime::PrimeCurveAffine;
+        let cube = generator_pairing().pow(&BigUint::from(3u32));
+        let blst_e = blstrs::pairing(
+            &blstrs::G1Affine::generator(),
+            &blstrs::G2Affine::generator(),
+        );
+        assert_eq!(to_blst_gt(&cube), blst_e);
+        let ark_e = ark_bls12_381::Bls12_381::pairing(
+            ark_bls12_381::G1Affine::generator(),
+            ark_bls12_381::G2Affine::generator(),
+        );
+        assert_eq!(to_ark_gt(&cube), ark_e.0);
     }
 }

@@ -29,6 +29,11 @@
 //!   one loop over all pairs, skipping a pair with an infinity by a constant-time select
 //!   (`src/pairings.rs`): neither has a length threshold. Both single `pairing`s are one
 //!   Miller loop and one final exponentiation.
+//! * **GT** ([`shapes::gt`], over the oracle's BLS12-381 GT): blstrs's `Gt * &Scalar` is a
+//!   plain double-and-add over the scalar's bits, ark's `PairingOutput * Fr` a NAF
+//!   `cyclotomic_exp`; ark's GT MSM is the generic `msm_bigint_wnaf` with the windows of
+//!   [`ARK_GT_MSM_WINDOWS`]. zkcrypto's `Gt` cannot be built from coefficients, so it has no
+//!   GT row.
 //!
 //! The encoding rows check the ZCash serialization (compressed and uncompressed, checked and
 //! unchecked decoders) of blstrs and zkcrypto through [`shapes::bls_encoding`].
@@ -37,8 +42,7 @@
 //! `experimental`, `groups`, `pairings` add `Wnaf` single-scalar tables, hash-to-curve and the
 //! pairing; `src/g1.rs`, `src/g2.rs`), so it has no MSM row.
 
-use crate::adapters::bls12_381::{ArkBls, Blstrs, ARK_BLS, BLSTRS, ZKCRYPTO};
-use crate::adapters::bls12_381_encoding::Zkcrypto;
+use crate::adapters::bls12_381::{ArkBls, Blstrs, Zkcrypto, ARK_BLS, BLSTRS, ZKCRYPTO};
 use crate::adapters::bls12_381_pairing::{
     ArkMultiPairing, BlstrsMultiMillerLoop, BlstrsPairing, ZkcryptoMultiMillerLoop, ZkcryptoPairing,
 };
@@ -48,7 +52,7 @@ use crate::generators::lengths::Lengths;
 use crate::shapes::bls_encoding::{BlsGroup, EncodingCase, Op};
 use crate::shapes::{self, known::with_known, msm::MsmCase};
 use ecdiff_oracles::bls12_381::serialization::SubgroupCheck;
-use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
+use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2, Bls12381Gt};
 
 pub use crate::families::dory::{ARK_MSM_WINDOWS, BATCH_INVERSION_SPLITS};
 
@@ -132,6 +136,11 @@ fn blstrs_encoding_known<C: BlsGroup>(case: &EncodingCase<C::F>) -> Expected {
 /// pairs on, a third from 9.
 pub const ARK_MILLER_LOOP_CHUNKS: &[(&str, usize)] =
     &[("ark_miller_chunk_2", 5), ("ark_miller_chunk_3", 9)];
+
+/// ark-ec 0.5's MSM windows up to 40 terms ([`ARK_MSM_WINDOWS`]), for the GT MSM: c = 3
+/// below 32, then 5 at 32 and 6 from 33. A GT term costs an 𝔽ₚ¹² product, so the larger
+/// windows (from 129 terms) are left to the G1 and G2 rows, which run the same generic code.
+pub const ARK_GT_MSM_WINDOWS: &[(&str, usize)] = &[("ark_window_c5", 32), ("ark_window_c6", 33)];
 
 /// The family's table: one row per routine. The bug zoo builds its variants from these rows'
 /// specs, so a broken variant sees exactly the cases of the routine it breaks.
@@ -226,6 +235,22 @@ pub const FAMILY: Family = Family {
             lengths: Lengths::up_to(32),
             cases: 128,
             build: |spec| Box::new(shapes::normalize::check::<Bls12381G2, _>(spec, Blstrs)),
+        },
+        RoutineRow {
+            name: "zkcrypto_g1_batch_normalize",
+            subject: ZKCRYPTO,
+            function: "group::Curve::batch_normalize (G1)",
+            lengths: Lengths::up_to(64),
+            cases: 160,
+            build: |spec| Box::new(shapes::normalize::check::<Bls12381G1, _>(spec, Zkcrypto)),
+        },
+        RoutineRow {
+            name: "zkcrypto_g2_batch_normalize",
+            subject: ZKCRYPTO,
+            function: "group::Curve::batch_normalize (G2)",
+            lengths: Lengths::up_to(32),
+            cases: 128,
+            build: |spec| Box::new(shapes::normalize::check::<Bls12381G2, _>(spec, Zkcrypto)),
         },
         RoutineRow {
             name: "ark_bls12_381_g1_normalize_batch",
@@ -345,6 +370,38 @@ pub const FAMILY: Family = Family {
             lengths: Lengths::up_to(10).thresholds(ARK_MILLER_LOOP_CHUNKS),
             cases: 96,
             build: |spec| Box::new(shapes::pairing::check_product(spec, ArkMultiPairing)),
+        },
+        RoutineRow {
+            name: "blst_gt_scale",
+            subject: BLSTRS,
+            function: "Gt * &Scalar",
+            lengths: Lengths::up_to(1).non_empty(),
+            cases: 128,
+            build: |spec| Box::new(shapes::gt::check_scale::<Bls12381Gt, _>(spec, Blstrs)),
+        },
+        RoutineRow {
+            name: "blst_gt_msm",
+            subject: BLSTRS,
+            function: "Gt * Scalar, Gt + Gt, Sum for Gt",
+            lengths: Lengths::up_to(16),
+            cases: 64,
+            build: |spec| Box::new(shapes::gt::check_multi_exp::<Bls12381Gt, _>(spec, Blstrs)),
+        },
+        RoutineRow {
+            name: "ark_bls12_381_gt_scale",
+            subject: ARK_BLS,
+            function: "PairingOutput * Fr",
+            lengths: Lengths::up_to(1).non_empty(),
+            cases: 128,
+            build: |spec| Box::new(shapes::gt::check_scale::<Bls12381Gt, _>(spec, ArkBls)),
+        },
+        RoutineRow {
+            name: "ark_bls12_381_gt_msm",
+            subject: ARK_BLS,
+            function: "VariableBaseMSM::msm (PairingOutput)",
+            lengths: Lengths::up_to(40).thresholds(ARK_GT_MSM_WINDOWS),
+            cases: 96,
+            build: |spec| Box::new(shapes::gt::check_multi_exp::<Bls12381Gt, _>(spec, ArkBls)),
         },
     ],
 };

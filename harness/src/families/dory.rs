@@ -201,4 +201,4 @@ pub fn zoo() -> Vec<crate::declare::ZooVariant> {
 }
 
 #[cfg(feature = "zoo")]
-mod zoo;
+pub(crate) mod zoo;

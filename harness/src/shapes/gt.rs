@@ -1,12 +1,14 @@
-//! The BN254 target group GT ⊂ 𝔽ₚ¹²: multi-exponentiation Π tᵢ^kᵢ and single exponentiation.
+//! Pairing target groups GT ⊂ 𝔽ₚ¹²: multi-exponentiation Π tᵢ^kᵢ and single exponentiation,
+//! for any GT with an oracle ([`GtGroup`]: BN254's and BLS12-381's).
 //!
-//! Inputs are genuine GT elements — powers e^a of the pairing value e (mcl's `BN_SNARK1`
-//! e(P, Q), `ecdiff_oracles::gt::mcl_e`), so pairing outputs and their powers — with their
-//! exponents a known. Element classes: `gt_identity` (1), `gt_pairing_value` (e itself),
-//! `gt_random` (a uniform power, by random walk over a fixed pool of known powers),
-//! `gt_inverse_pair` (the conjugate, i.e. inverse, of an earlier element), `gt_repeated`.
-//! Optimized GT code may use cyclotomic squaring and conjugation-as-inverse, which are only
-//! valid in GT: elements outside GT are out of contract and never drawn.
+//! Inputs are genuine GT elements — powers e^a of a pairing value e (BN254: mcl's `BN_SNARK1`
+//! e(P, Q), `ecdiff_oracles::gt::mcl_e`; BLS12-381: the oracle's textbook e(G1, G2)), so
+//! pairing outputs and their powers — with their exponents a known. Element classes:
+//! `gt_identity` (1), `gt_pairing_value` (e itself), `gt_random` (a uniform power, by random
+//! walk over a fixed pool of known powers), `gt_inverse_pair` (the conjugate, i.e. inverse, of
+//! an earlier element), `gt_repeated`. Optimized GT code may use cyclotomic squaring and
+//! conjugation-as-inverse, which are only valid in GT: elements outside GT are out of contract
+//! and never drawn.
 //!
 //! Oracle: known logs again, e^(Σ kᵢ·aᵢ mod r) by fixed-base exponentiation of e.
 
@@ -14,12 +16,60 @@ use super::{hex_scalars, SizedCheck, Spec};
 use crate::engine::{Outcome, Routine, RoutineInfo};
 use crate::generators::scalars::{scalar, SCALAR_CLASSES};
 use crate::generators::{Bias, Gen};
+use ecdiff_oracles::bls12_381::Bls12381Gt;
+use ecdiff_oracles::field::Field;
 use ecdiff_oracles::group::{known_log_msm, logged, Group, Logged};
 use ecdiff_oracles::gt::Gt;
-use ecdiff_oracles::tower::Fp12;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
+use std::marker::PhantomData;
 use std::sync::OnceLock;
+
+/// A pairing target group with an oracle: its elements are 𝔽ₚ¹² values of the oracle's tower.
+pub trait GtGroup: Group + 'static
+where
+    Self::Elem: Field,
+{
+    /// The group's oracle.
+    fn instance() -> &'static Self;
+
+    /// A fixed pool of known powers of e, built once, that random walks step by.
+    fn walk_steps() -> &'static [Logged<Self::Elem>];
+}
+
+/// Sixteen fixed, unstructured exponents 2^250 / (i + 3) + i² · 0x9e3779b9 (mod r) and their
+/// powers of e.
+fn build_walk_steps<G: Group>(gt: &G) -> Vec<Logged<G::Elem>> {
+    (0..16u64)
+        .map(|i| {
+            let a = (BigUint::one() << 250u32) / (i + 3) + BigUint::from(i * i * 0x9e37_79b9);
+            logged(gt, &(a % gt.order()))
+        })
+        .collect()
+}
+
+impl GtGroup for Gt {
+    fn instance() -> &'static Self {
+        &Gt
+    }
+
+    fn walk_steps() -> &'static [Logged<Self::Elem>] {
+        static STEPS: OnceLock<Vec<Logged<ecdiff_oracles::tower::Fp12>>> = OnceLock::new();
+        STEPS.get_or_init(|| build_walk_steps(&Gt))
+    }
+}
+
+impl GtGroup for Bls12381Gt {
+    fn instance() -> &'static Self {
+        &Bls12381Gt
+    }
+
+    fn walk_steps() -> &'static [Logged<Self::Elem>] {
+        static STEPS: OnceLock<Vec<Logged<ecdiff_oracles::bls12_381::tower::Fp12>>> =
+            OnceLock::new();
+        STEPS.get_or_init(|| build_walk_steps(&Bls12381Gt))
+    }
+}
 
 /// The element classes of [`gt_elements`].
 pub const GT_CLASSES: &[&str] = &[
@@ -31,36 +81,33 @@ pub const GT_CLASSES: &[&str] = &[
 ];
 
 /// A GT multi-exponentiation under test.
-pub trait GtMultiExp: Send + Sync + 'static {
+pub trait GtMultiExp<G: GtGroup = Gt>: Send + Sync + 'static
+where
+    G::Elem: Field,
+{
     /// Π elems\[i\]^exps\[i\]; exponents are canonical (below r).
-    fn gt_msm(&self, elems: &[Fp12], exps: &[BigUint]) -> Fp12;
+    fn gt_msm(&self, elems: &[G::Elem], exps: &[BigUint]) -> G::Elem;
 }
 
 /// A GT exponentiation under test.
-pub trait GtScale: Send + Sync + 'static {
+pub trait GtScale<G: GtGroup = Gt>: Send + Sync + 'static
+where
+    G::Elem: Field,
+{
     /// elem^exp; the exponent is canonical (below r).
-    fn scale(&self, elem: &Fp12, exp: &BigUint) -> Fp12;
-}
-
-fn walk_steps() -> &'static [Logged<Fp12>] {
-    static STEPS: OnceLock<Vec<Logged<Fp12>>> = OnceLock::new();
-    STEPS.get_or_init(|| {
-        (0..16u64)
-            .map(|i| {
-                // Fixed, unstructured exponents: 2^250 / (i + 3) + i² · 0x9e3779b9.
-                let a = (BigUint::one() << 250u32) / (i + 3) + BigUint::from(i * i * 0x9e37_79b9);
-                logged(&Gt, &(a % Gt.order()))
-            })
-            .collect()
-    })
+    fn scale(&self, elem: &G::Elem, exp: &BigUint) -> G::Elem;
 }
 
 /// Draws `n` GT elements with known exponents (see the module docs for the classes).
-pub fn gt_elements(g: &mut Gen, n: usize) -> Vec<Logged<Fp12>> {
+pub fn gt_elements<G: GtGroup>(g: &mut Gen, n: usize) -> Vec<Logged<G::Elem>>
+where
+    G::Elem: Field,
+{
+    let gt = G::instance();
     let edgy = g.bias() == Bias::Edge;
-    let r = Gt.order();
-    let mut out: Vec<Logged<Fp12>> = Vec::with_capacity(n);
-    let mut walk: Option<Logged<Fp12>> = None;
+    let r = gt.order();
+    let mut out: Vec<Logged<G::Elem>> = Vec::with_capacity(n);
+    let mut walk: Option<Logged<G::Elem>> = None;
     for i in 0..n {
         let earlier = if i > 0 { 10 } else { 0 };
         let kind = if edgy {
@@ -71,12 +118,12 @@ pub fn gt_elements(g: &mut Gen, n: usize) -> Vec<Logged<Fp12>> {
         let (elem, class) = match kind {
             0 => {
                 let next = match walk.take() {
-                    None => logged(&Gt, &g.biguint_below(r)),
+                    None => logged(gt, &g.biguint_below(r)),
                     Some(prev) => {
-                        let steps = walk_steps();
+                        let steps = G::walk_steps();
                         let step = &steps[g.below(steps.len() as u64) as usize];
                         Logged {
-                            elem: Gt.add(&prev.elem, &step.elem),
+                            elem: gt.add(&prev.elem, &step.elem),
                             log: (&prev.log + &step.log) % r,
                         }
                     }
@@ -86,14 +133,14 @@ pub fn gt_elements(g: &mut Gen, n: usize) -> Vec<Logged<Fp12>> {
             }
             1 => (
                 Logged {
-                    elem: Gt.identity(),
+                    elem: gt.identity(),
                     log: BigUint::zero(),
                 },
                 "gt_identity",
             ),
             2 => (
                 Logged {
-                    elem: Gt.hub(),
+                    elem: gt.hub(),
                     log: BigUint::one(),
                 },
                 "gt_pairing_value",
@@ -102,7 +149,7 @@ pub fn gt_elements(g: &mut Gen, n: usize) -> Vec<Logged<Fp12>> {
                 let j = &out[g.below(i as u64) as usize];
                 (
                     Logged {
-                        elem: Gt.neg(&j.elem),
+                        elem: gt.neg(&j.elem),
                         log: (r - &j.log) % r,
                     },
                     "gt_inverse_pair",
@@ -120,46 +167,64 @@ pub fn gt_elements(g: &mut Gen, n: usize) -> Vec<Logged<Fp12>> {
 
 /// One GT case.
 #[derive(Clone, Debug)]
-pub struct GtCase {
+pub struct GtCase<E> {
     /// The elements, with their exponents relative to e.
-    pub elems: Vec<Logged<Fp12>>,
+    pub elems: Vec<Logged<E>>,
     /// The exponents applied to them.
     pub exps: Vec<BigUint>,
 }
 
-enum Op {
-    MultiExp(Box<dyn GtMultiExp>),
-    Scale(Box<dyn GtScale>),
+enum Op<G: GtGroup>
+where
+    G::Elem: Field,
+{
+    MultiExp(Box<dyn GtMultiExp<G>>),
+    Scale(Box<dyn GtScale<G>>),
 }
 
 /// The differential check of a GT operation.
-pub struct GtCheck {
+pub struct GtCheck<G: GtGroup = Gt>
+where
+    G::Elem: Field,
+{
     spec: Spec,
-    op: Op,
+    op: Op<G>,
+    _group: PhantomData<G>,
 }
 
 /// Checks a GT multi-exponentiation.
-pub fn check_multi_exp<S: GtMultiExp>(spec: Spec, subject: S) -> GtCheck {
+pub fn check_multi_exp<G: GtGroup, S: GtMultiExp<G>>(spec: Spec, subject: S) -> GtCheck<G>
+where
+    G::Elem: Field,
+{
     GtCheck {
         spec,
         op: Op::MultiExp(Box::new(subject)),
+        _group: PhantomData,
     }
 }
 
 /// Checks a GT exponentiation (one element, one exponent per case).
-pub fn check_scale<S: GtScale>(spec: Spec, subject: S) -> GtCheck {
+pub fn check_scale<G: GtGroup, S: GtScale<G>>(spec: Spec, subject: S) -> GtCheck<G>
+where
+    G::Elem: Field,
+{
     GtCheck {
         spec,
         op: Op::Scale(Box::new(subject)),
+        _group: PhantomData,
     }
 }
 
-fn hex_fp12(x: &Fp12) -> String {
+fn hex_fp12<E: Field>(x: &E) -> String {
     let c: Vec<String> = x.coeffs().iter().map(|c| format!("0x{c:x}")).collect();
     format!("[{}]", c.join(", "))
 }
 
-impl SizedCheck for GtCheck {
+impl<G: GtGroup> SizedCheck for GtCheck<G>
+where
+    G::Elem: Field,
+{
     /// `n` terms (a scale check always has one).
     fn generate_len(&self, g: &mut Gen, n: usize) -> Self::Case {
         let n = if matches!(self.op, Op::Scale(_)) {
@@ -167,15 +232,18 @@ impl SizedCheck for GtCheck {
         } else {
             n
         };
-        let elems = gt_elements(g, n);
-        let exps = (0..n).map(|_| scalar(g, Gt.order())).collect();
+        let elems = gt_elements::<G>(g, n);
+        let exps = (0..n).map(|_| scalar(g, G::instance().order())).collect();
         GtCase { elems, exps }
     }
 }
 
-impl Routine for GtCheck {
-    type Case = GtCase;
-    type Output = Fp12;
+impl<G: GtGroup> Routine for GtCheck<G>
+where
+    G::Elem: Field,
+{
+    type Case = GtCase<G::Elem>;
+    type Output = G::Elem;
 
     fn info(&self) -> RoutineInfo {
         let mut classes = match self.op {
@@ -203,7 +271,7 @@ impl Routine for GtCheck {
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
         Outcome::Value(match &self.op {
             Op::MultiExp(s) => {
-                let elems: Vec<Fp12> = case.elems.iter().map(|e| e.elem.clone()).collect();
+                let elems: Vec<G::Elem> = case.elems.iter().map(|e| e.elem.clone()).collect();
                 s.gt_msm(&elems, &case.exps)
             }
             Op::Scale(s) => s.scale(&case.elems[0].elem, &case.exps[0]),
@@ -216,7 +284,7 @@ impl Routine for GtCheck {
             .iter()
             .zip(case.elems.iter().map(|e| &e.log))
             .collect();
-        Outcome::Value(known_log_msm(&Gt, &terms))
+        Outcome::Value(known_log_msm(G::instance(), &terms))
     }
 
     fn render_case(&self, case: &Self::Case) -> String {
@@ -244,34 +312,47 @@ mod tests {
     use super::*;
     use crate::generators::case_bytes;
 
-    #[test]
-    fn gt_elements_are_what_their_classes_claim() {
+    fn elements_are_what_their_classes_claim<G: GtGroup>()
+    where
+        G::Elem: Field,
+    {
+        let gt = G::instance();
         let mut seen = std::collections::BTreeSet::new();
         for i in 0..40 {
             let data = case_bytes(0, "gt", i, 64);
             let mut g = Gen::new(&data, Bias::Edge);
-            let elems = gt_elements(&mut g, 6);
+            let elems = gt_elements::<G>(&mut g, 6);
             let classes = g.into_classes();
             for e in &elems {
                 // Every element is e^log: a power of a pairing value, so it lies in GT.
-                assert_eq!(e.elem, Gt.mul_hub(&e.log));
+                assert_eq!(e.elem, gt.mul_hub(&e.log));
             }
             if classes.contains("gt_identity") {
-                assert!(elems.iter().any(|e| e.elem == Gt.identity()));
+                assert!(elems.iter().any(|e| e.elem == gt.identity()));
             }
             if classes.contains("gt_inverse_pair") {
-                let one = Gt.identity();
+                let one = gt.identity();
                 assert!(elems.iter().enumerate().any(|(i, a)| {
                     elems
                         .iter()
                         .enumerate()
-                        .any(|(j, b)| i != j && Gt.add(&a.elem, &b.elem) == one)
+                        .any(|(j, b)| i != j && gt.add(&a.elem, &b.elem) == one)
                 }));
             }
             seen.extend(classes);
         }
         for class in GT_CLASSES {
-            assert!(seen.contains(class), "{class} never drawn");
+            assert!(seen.contains(class), "{class} never drawn in {}", gt.name());
         }
+    }
+
+    #[test]
+    fn bn254_gt_elements_are_what_their_classes_claim() {
+        elements_are_what_their_classes_claim::<Gt>();
+    }
+
+    #[test]
+    fn bls12_381_gt_elements_are_what_their_classes_claim() {
+        elements_are_what_their_classes_claim::<Bls12381Gt>();
     }
 }

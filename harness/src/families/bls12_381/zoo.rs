@@ -3,15 +3,17 @@
 //! of anchors §9; the doc comment of each subject names the bug and the input that triggers it.
 
 use super::{blstrs_encoding_known, blstrs_msm_known, spec};
-use crate::adapters::bls12_381::{blst_scalar, ArkBlsCurve, BlstCurve};
-use crate::adapters::bls12_381::{ArkBls, Blstrs};
-use crate::adapters::bls12_381_encoding::Zkcrypto;
+use crate::adapters::bls12_381::{blst_scalar, ArkBlsCurve, BlstCurve, ZkcryptoCurve};
+use crate::adapters::bls12_381::{ArkBls, Blstrs, Zkcrypto};
 use crate::adapters::bls12_381_pairing::{
-    ark_gt, blst_gt, BlstrsMultiMillerLoop, ZkcryptoMultiMillerLoop, ZkcryptoPairing,
+    ark_gt, blst_gt, to_ark_gt, to_blst_gt, BlstrsMultiMillerLoop, ZkcryptoMultiMillerLoop,
+    ZkcryptoPairing,
 };
 use crate::declare::ZooVariant;
+use crate::families::dory::zoo::naf_exp_truncated;
 use crate::generators::points::Jacobian;
 use crate::shapes::bls_encoding::{BlsGroup, Codec};
+use crate::shapes::gt::{GtMultiExp, GtScale};
 use crate::shapes::known::with_known;
 use crate::shapes::msm::{AffineMsm, Msm};
 use crate::shapes::normalize::NormalizeBatch;
@@ -21,7 +23,7 @@ use ark_ec::short_weierstrass::{Affine, Projective};
 use ark_ec::AdditiveGroup;
 use ark_ff::{Field, One, Zero};
 use ecdiff_oracles::bls12_381::tower::Fp12;
-use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
+use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2, Bls12381Gt};
 use ecdiff_oracles::field::Field as _;
 use ecdiff_oracles::field::Fp;
 use ecdiff_oracles::tower::Fp2;
@@ -393,6 +395,96 @@ impl PairingProduct for InfinityAsZeroCoordinates {
     }
 }
 
+/// A GT exponentiation by double-and-add that skips the scalar's two leading bits, assuming
+/// every exponent is below 2^254. blstrs's own `Gt * &Scalar` skips one leading bit, which is
+/// right because r < 2^255; one more is the wrong-range assumption of gnark-crypto's GLV split
+/// (anchors Z58, 630287b3e: `SplitScalar` assumed e < r). Written with blstrs's GT doubling
+/// and addition. Trigger: an exponent ≥ 2^254 (`scalar_order_minus_1`, about 45% of random
+/// exponents).
+struct LeadingBitsAssumedClear;
+
+impl GtScale<Bls12381Gt> for LeadingBitsAssumedClear {
+    fn scale(&self, elem: &Fp12, exp: &BigUint) -> Fp12 {
+        let x = to_blst_gt(elem);
+        let mut acc = <blstrs::Gt as group_013::Group>::identity();
+        for bit in (0..254u64).rev().map(|i| exp.bit(i)) {
+            acc = group_013::Group::double(&acc);
+            if bit {
+                acc += &x;
+            }
+        }
+        blst_gt(acc)
+    }
+}
+
+/// ark's GT exponentiation with the NAF cut to 255 digits (the bit length of r), dropping the
+/// terminal carry digit (anchors Z3, dalek 389d2bc9 / e17c98a3; the same bug as
+/// `dory_gt_scale__naf_carry_dropped`, over BLS12-381's GT).
+/// Trigger: exponents whose two top bits are set, e.g. r − 1 (`scalar_order_minus_1`).
+struct BlsNafCarryDropped;
+
+impl GtScale<Bls12381Gt> for BlsNafCarryDropped {
+    fn scale(&self, elem: &Fp12, exp: &BigUint) -> Fp12 {
+        ark_gt(&naf_exp_truncated(to_ark_gt(elem), exp, 255))
+    }
+}
+
+/// A caller that drops the GT identities (1) from a multi-exponentiation's elements but keeps
+/// the exponent list as it was, so every exponent after the first identity meets the wrong
+/// element: the infinity-filtering footgun of anchors Z13 (revm#1428/#1432, evmone#1150) in
+/// GT. Written over ark's `PairingOutput` MSM.
+/// Trigger: a `gt_identity` before a non-trivial term.
+struct GtIdentityFilteredMisaligned;
+
+impl GtMultiExp<Bls12381Gt> for GtIdentityFilteredMisaligned {
+    fn gt_msm(&self, elems: &[Fp12], exps: &[BigUint]) -> Fp12 {
+        let kept: Vec<Fp12> = elems
+            .iter()
+            .filter(|e| **e != Fp12::one())
+            .cloned()
+            .collect();
+        ArkBls.gt_msm(&kept, &exps[..kept.len()])
+    }
+}
+
+/// A batch normalization that leaves the identities out of the batch it hands the library
+/// and appends them at the end, so every point after the first identity comes back in the
+/// wrong slot: the infinity-filtering footgun of anchors Z13 (revm#1428/#1432, evmone#1150,
+/// ethereum/bls12-381-tests#17) around zkcrypto's `batch_normalize`.
+/// Trigger: an `identity` before another point.
+struct IdentitiesMovedToTheEnd<C>(PhantomData<C>);
+
+impl<C: ZkcryptoCurve> NormalizeBatch<C> for IdentitiesMovedToTheEnd<C> {
+    fn normalize_batch(&self, points: &[Jacobian<C::F>]) -> Vec<Point<C::F>> {
+        let kept: Vec<Jacobian<C::F>> = points.iter().filter(|p| !p.z.is_zero()).cloned().collect();
+        let mut out = NormalizeBatch::<C>::normalize_batch(&Zkcrypto, &kept);
+        out.resize(points.len(), Point::Identity);
+        out
+    }
+}
+
+/// A GT sum whose accumulator starts at the first term instead of the identity, so the first
+/// term counts twice (and an empty sum is that of nothing: 1 only by luck). Models the
+/// uninitialized receiver of filippo.io/edwards25519's `MultiScalarMult` (anchors Z15,
+/// CVE-2026-26958). Written with blstrs's GT arithmetic.
+/// Trigger: any non-empty input whose first term tᵢ^kᵢ is not 1.
+struct AccumulatorStartsAtFirstTerm;
+
+impl GtMultiExp<Bls12381Gt> for AccumulatorStartsAtFirstTerm {
+    fn gt_msm(&self, elems: &[Fp12], exps: &[BigUint]) -> Fp12 {
+        let terms: Vec<blstrs::Gt> = elems
+            .iter()
+            .zip(exps)
+            .map(|(t, k)| to_blst_gt(t) * blst_scalar(k))
+            .collect();
+        let start = terms
+            .first()
+            .copied()
+            .unwrap_or_else(<blstrs::Gt as group_013::Group>::identity);
+        blst_gt(terms.iter().fold(start, |acc, t| acc + t))
+    }
+}
+
 pub(super) fn variants() -> Vec<ZooVariant> {
     vec![
         ZooVariant::new(
@@ -612,6 +704,66 @@ pub(super) fn variants() -> Vec<ZooVariant> {
             shapes::pairing::check_product(
                 spec("ark_bls12_381_multi_pairing"),
                 InfinityAsZeroCoordinates,
+            ),
+        ),
+        ZooVariant::new(
+            "blst_gt_scale__leading_bits_assumed_clear",
+            "blst_gt_scale",
+            "double-and-add assumes exponents below 2^254 and skips the top bit (anchors Z58, gnark-crypto 630287b3e)",
+            "an exponent ≥ 2^254",
+            shapes::gt::check_scale::<Bls12381Gt, _>(
+                spec("blst_gt_scale"),
+                LeadingBitsAssumedClear,
+            ),
+        ),
+        ZooVariant::new(
+            "ark_bls12_381_gt_scale__naf_carry_dropped",
+            "ark_bls12_381_gt_scale",
+            "NAF recoding drops the terminal carry digit (anchors Z3 dalek NAF carry)",
+            "exponents with the two top bits set, e.g. r − 1",
+            shapes::gt::check_scale::<Bls12381Gt, _>(
+                spec("ark_bls12_381_gt_scale"),
+                BlsNafCarryDropped,
+            ),
+        ),
+        ZooVariant::new(
+            "ark_bls12_381_gt_msm__identity_filtered_misaligned",
+            "ark_bls12_381_gt_msm",
+            "identities filtered from the elements but not from the exponents (anchors Z13 BLST footgun, revm#1428, evmone#1150)",
+            "gt_identity before a non-trivial term",
+            shapes::gt::check_multi_exp::<Bls12381Gt, _>(
+                spec("ark_bls12_381_gt_msm"),
+                GtIdentityFilteredMisaligned,
+            ),
+        ),
+        ZooVariant::new(
+            "zkcrypto_g1_batch_normalize__identities_moved_to_the_end",
+            "zkcrypto_g1_batch_normalize",
+            "identities filtered out of the batch and appended after it: the points after them shift (anchors Z13 BLST footgun, revm#1428, evmone#1150)",
+            "identity before another point",
+            shapes::normalize::check::<Bls12381G1, _>(
+                spec("zkcrypto_g1_batch_normalize"),
+                IdentitiesMovedToTheEnd(PhantomData),
+            ),
+        ),
+        ZooVariant::new(
+            "zkcrypto_g2_batch_normalize__identities_moved_to_the_end",
+            "zkcrypto_g2_batch_normalize",
+            "identities filtered out of the batch and appended after it: the points after them shift (anchors Z13 BLST footgun, revm#1428, evmone#1150)",
+            "identity before another point",
+            shapes::normalize::check::<Bls12381G2, _>(
+                spec("zkcrypto_g2_batch_normalize"),
+                IdentitiesMovedToTheEnd(PhantomData),
+            ),
+        ),
+        ZooVariant::new(
+            "blst_gt_msm__accumulator_starts_at_first_term",
+            "blst_gt_msm",
+            "sum accumulator initialized with the first term, not the identity (anchors Z15, filippo.io/edwards25519 CVE-2026-26958)",
+            "a first term tᵢ^kᵢ ≠ 1",
+            shapes::gt::check_multi_exp::<Bls12381Gt, _>(
+                spec("blst_gt_msm"),
+                AccumulatorStartsAtFirstTerm,
             ),
         ),
     ]

@@ -258,22 +258,32 @@ struct NafCarryDropped;
 
 impl GtScale for NafCarryDropped {
     fn scale(&self, elem: &Fp12, exp: &BigUint) -> Fp12 {
-        let x = ark::fq12(elem);
-        let mut x_inv = x;
-        x_inv.cyclotomic_inverse_in_place();
-        let mut digits = naf(exp);
-        digits.truncate(254);
-        let mut acc = Fq12::one();
-        for d in digits.iter().rev() {
-            acc.cyclotomic_square_in_place();
-            match d {
-                1 => acc *= x,
-                -1 => acc *= x_inv,
-                _ => {}
-            }
-        }
-        ark::from_fq12(&acc)
+        ark::from_fq12(&naf_exp_truncated(ark::fq12(elem), exp, 254))
     }
+}
+
+/// x^exp by the non-adjacent form of `exp` cut to its lowest `digits` digits (the terminal
+/// carry digit, if any, dropped), with cyclotomic squaring and conjugation as the inverse:
+/// valid only in the cyclotomic subgroup, like the GT code it breaks.
+pub(crate) fn naf_exp_truncated<F: Field + CyclotomicMultSubgroup>(
+    x: F,
+    exp: &BigUint,
+    digits: usize,
+) -> F {
+    let mut x_inv = x;
+    x_inv.cyclotomic_inverse_in_place();
+    let mut naf_digits = naf(exp);
+    naf_digits.truncate(digits);
+    let mut acc = F::one();
+    for d in naf_digits.iter().rev() {
+        acc.cyclotomic_square_in_place();
+        match d {
+            1 => acc *= x,
+            -1 => acc *= x_inv,
+            _ => {}
+        }
+    }
+    acc
 }
 
 /// The non-adjacent form of `k`, least significant digit first.
