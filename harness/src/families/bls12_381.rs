@@ -382,7 +382,7 @@ pub const FAMILY: Family = Family {
         RoutineRow {
             name: "blst_gt_msm",
             subject: BLSTRS,
-            function: "Gt * Scalar, Gt + Gt, Sum for Gt",
+            function: "Gt::sum (of the products tᵢ * kᵢ)",
             lengths: Lengths::up_to(16),
             cases: 64,
             build: |spec| Box::new(shapes::gt::check_multi_exp::<Bls12381Gt, _>(spec, Blstrs)),
