@@ -23,6 +23,7 @@
 
 pub mod adapters;
 pub mod arkworks;
+pub mod bench;
 pub mod campaign;
 pub mod corpus;
 pub mod coverage;

@@ -373,3 +373,33 @@ fn replay_minimize_saves_a_smaller_case_that_replays_the_same_verdict() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("subject_panicked  (expected subject_panicked)"));
 }
+
+#[test]
+fn bench_writes_its_section_between_the_markers_and_refuses_a_file_without_them() {
+    let scratch = Scratch::new("bench");
+    let doc = scratch.0.join("BENCHMARKS.md");
+    std::fs::write(
+        &doc,
+        format!(
+            "# intro\n{}\nold table\n{}\n# outro\n",
+            ecdiff::bench::BEGIN,
+            ecdiff::bench::END
+        ),
+    )
+    .unwrap();
+    let routine = some_routine();
+    let o = ecdiff(&["bench", routine, "--write", doc.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("check/subject"), "{}", stdout(&o));
+    let written = std::fs::read_to_string(&doc).unwrap();
+    assert!(written.starts_with("# intro\n") && written.ends_with("# outro\n"));
+    assert!(!written.contains("old table"), "{written}");
+    assert!(written.contains(&format!("| `{routine}` |")), "{written}");
+
+    let bare = scratch.0.join("bare.md");
+    std::fs::write(&bare, "no markers here\n").unwrap();
+    let o = ecdiff(&["bench", routine, "--write", bare.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+    assert!(stderr(&o).contains("bare.md"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&bare).unwrap(), "no markers here\n");
+}

@@ -79,6 +79,11 @@ enum Command {
     /// Seed, import into and check the regression corpus.
     #[command(subcommand)]
     Corpus(CorpusCommand),
+    /// Measure what the check costs against the code under test: the default campaign on one
+    /// case thread, per routine subject, generation and oracle time and their ratio, with fuzz
+    /// targets' exec/s beside the CLI's (from `scripts/fuzz-bench.sh`); `--write` puts the
+    /// table into BENCHMARKS.md.
+    Bench(BenchArgs),
     /// Measure what the code under test executed: line and region coverage of each routine's
     /// functions under test, from an instrumented build of ecdiff (rustup's llvm-tools,
     /// installed when missing). Exits 1 when a routine could not be measured.
@@ -132,6 +137,29 @@ struct RunArgs {
     /// Time budget for minimizing each finding, in seconds (0: save findings as found).
     #[arg(long, value_name = "SECONDS", default_value_t = 5.0)]
     minimize_secs: f64,
+}
+
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// Routines to measure, by name or name prefix; all when none is given.
+    #[arg(value_name = "ROUTINE|PREFIX")]
+    routines: Vec<String>,
+    /// Seed of the case stream.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Case threads (1 compares the CLI with a fuzz target, which runs one case at a time).
+    #[arg(long, value_name = "T", default_value_t = 1)]
+    threads: usize,
+    /// `scripts/fuzz-bench.sh` output to put beside the CLI's speeds.
+    #[arg(long, value_name = "FILE")]
+    fuzz: Option<PathBuf>,
+    /// Replace the generated section of FILE (between its `ecdiff bench` marker lines) with
+    /// the table, e.g. BENCHMARKS.md.
+    #[arg(long, value_name = "FILE")]
+    write: Option<PathBuf>,
+    /// Also write the measurements as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -316,6 +344,7 @@ fn main() -> ExitCode {
         Command::Case(a) => case(a),
         Command::Zoo(a) => zoo(a),
         Command::Coverage(a) => coverage(a),
+        Command::Bench(a) => bench(a),
         Command::Corpus(CorpusCommand::Seed {
             routines,
             seed,
@@ -482,6 +511,62 @@ fn run(a: RunArgs) -> Res {
         // A half-run is not a pass: what it found is saved and printed, and the exit code is
         // the shell's for an interrupt.
         return Ok(EXIT_INTERRUPTED);
+    }
+    Ok(u8::from(report.finding_count() > 0))
+}
+
+// ---------------------------------------------------------------------------------------------
+// bench
+
+fn bench(a: BenchArgs) -> Res {
+    let selected = select(&a.routines)?;
+    let fuzz = match &a.fuzz {
+        None => Default::default(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
+            ecdiff::bench::parse_fuzz_bench(&text)
+                .map_err(|e| usage(format!("{}: {e}", path.display())))?
+        }
+    };
+    // The file to write is checked before the campaign runs, not after.
+    let doc = match &a.write {
+        None => None,
+        Some(path) => {
+            let doc = std::fs::read_to_string(path)
+                .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
+            ecdiff::bench::splice(&doc, "")
+                .map_err(|e| usage(format!("{}: {e}", path.display())))?;
+            Some((path, doc))
+        }
+    };
+    let config = Config {
+        seed: a.seed,
+        budget: Budget::Defaults,
+        threads: threads(Some(a.threads))?,
+        bias: Bias::Edge,
+        save: None,
+        minimize: None,
+        ..Config::default()
+    };
+    let stop = stop_on_ctrl_c("the benchmark");
+    let progress = Progress::new(a.seed);
+    let report = campaign::run(&selected, &config, &stop, &progress);
+    progress.clear();
+    if report.interrupted {
+        return Ok(EXIT_INTERRUPTED);
+    }
+    let bench = ecdiff::bench::Bench::new(&report, &fuzz);
+    if let Some(path) = &a.json {
+        write_json(path, &bench)?;
+    }
+    out!("{}", bench.table());
+    if let Some((path, doc)) = doc {
+        let new = ecdiff::bench::splice(&doc, &bench.markdown())
+            .map_err(|e| usage(format!("{}: {e}", path.display())))?;
+        std::fs::write(path, new)
+            .map_err(|e| usage(format!("cannot write {}: {e}", path.display())))?;
+        outln!("wrote the generated section of {}", path.display());
     }
     Ok(u8::from(report.finding_count() > 0))
 }
