@@ -32,8 +32,15 @@
 //! points reach the routine with an arbitrary projective Z). Under [`Bias::Uniform`] every point
 //! is `prime_order` and the representation is a coin flip per point.
 //!
-//! Uniform points come from a random walk over a fixed pool of 16 known-log steps (one affine
-//! addition per point), as in [`super::points`].
+//! Uniform points (`prime_order`, and the prime-order part of `prime_plus_torsion`) are drawn
+//! by index from a process-wide pool of [`POOL_SIZE`] known-log points ([`pool_point`]), each
+//! stored with its encodings (both flavors) and the encodings of its [`Repr::Difference`]
+//! form, so a drawn point costs a lookup instead of an addition and one or two encodings (an
+//! inverse square root each for ristretto255). The pool is built lazily in blocks of
+//! [`POOL_BLOCK`]: a block starts at a·B for a seeded random a (the fixed-base table) and walks
+//! from there over the 16 fixed steps of [`walk_steps`] (one affine addition per point). A
+//! list of 200 points from 16 384 repeats one about once per case: harmless for the known-log
+//! oracle, and not a recorded `repeated`.
 
 use super::tape::Choice;
 use super::{Bias, Gen};
@@ -44,7 +51,8 @@ use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 /// Every per-element class [`points`] can record for Edwards inputs.
 pub const EDWARDS_POINT_CLASSES: &[&str] = &[
@@ -222,18 +230,155 @@ pub fn walk_steps() -> &'static [Logged<EdPoint>] {
     })
 }
 
+/// How many known-log points [`pool_point`] draws from.
+pub const POOL_SIZE: usize = 1 << 14;
+/// Pool points built together, from one fixed-base multiplication.
+pub const POOL_BLOCK: usize = 64;
+
+/// A pool point: a·B with its encodings, plain and as a difference.
+#[derive(Debug)]
+pub struct PoolPoint {
+    /// a < ℓ.
+    pub log: BigUint,
+    /// a·B.
+    pub elem: EdPoint,
+    /// The RFC 8032 encoding of a·B.
+    edwards: [u8; 32],
+    /// The RFC 9496 encoding of a·B.
+    ristretto: [u8; 32],
+    /// The index of the walk step S of its difference form (a·B + S) − S.
+    shift: usize,
+    /// The RFC 8032 encoding of a·B + S.
+    edwards_sum: [u8; 32],
+    /// The RFC 9496 encoding of a·B + S.
+    ristretto_sum: [u8; 32],
+}
+
+impl PoolPoint {
+    fn new(log: BigUint, elem: EdPoint, shift: usize) -> Self {
+        let sum = edwards::add(&elem, &walk_steps()[shift].elem);
+        PoolPoint {
+            edwards: edwards::encode(&elem),
+            ristretto: ristretto::encode(&elem),
+            edwards_sum: edwards::encode(&sum),
+            ristretto_sum: ristretto::encode(&sum),
+            shift,
+            log,
+            elem,
+        }
+    }
+
+    /// Its representation for `flavor`, plain or as a difference.
+    fn repr(&self, flavor: Flavor, difference: bool) -> Repr {
+        let (plain, sum) = match flavor {
+            Flavor::Edwards => (self.edwards, self.edwards_sum),
+            Flavor::Ristretto => (self.ristretto, self.ristretto_sum),
+        };
+        if difference {
+            Repr::Difference {
+                sum,
+                shift: step_encoding(flavor, self.shift),
+            }
+        } else {
+            Repr::Encoded(plain)
+        }
+    }
+}
+
+/// Pool point `i` (mod [`POOL_SIZE`]), building its block on first use (module docs).
+pub fn pool_point(i: usize) -> &'static PoolPoint {
+    static BLOCKS: OnceLock<Vec<OnceLock<Vec<PoolPoint>>>> = OnceLock::new();
+    let blocks = BLOCKS.get_or_init(|| {
+        (0..POOL_SIZE / POOL_BLOCK)
+            .map(|_| OnceLock::new())
+            .collect()
+    });
+    let i = i % POOL_SIZE;
+    let block = blocks[i / POOL_BLOCK].get_or_init(|| {
+        let mut rng = ChaCha8Rng::seed_from_u64(0xecd1_9001 ^ (i / POOL_BLOCK) as u64);
+        let mut bytes = [0u8; 48];
+        rng.fill_bytes(&mut bytes);
+        let l = order();
+        let steps = walk_steps();
+        let mut at = logged(&Ed25519, &(BigUint::from_bytes_le(&bytes) % l));
+        (0..POOL_BLOCK)
+            .map(|k| {
+                if k > 0 {
+                    let step = &steps[(rng.next_u32() % steps.len() as u32) as usize];
+                    at = Logged {
+                        elem: edwards::add(&at.elem, &step.elem),
+                        log: (&at.log + &step.log) % l,
+                    };
+                }
+                PoolPoint::new(at.log.clone(), at.elem.clone(), k % steps.len())
+            })
+            .collect()
+    });
+    &block[i % POOL_BLOCK]
+}
+
+/// The encoding of walk step `j` for `flavor`, computed once.
+fn step_encoding(flavor: Flavor, j: usize) -> [u8; 32] {
+    static ENCODINGS: OnceLock<Vec<([u8; 32], [u8; 32])>> = OnceLock::new();
+    let e = &ENCODINGS.get_or_init(|| {
+        walk_steps()
+            .iter()
+            .map(|s| (edwards::encode(&s.elem), ristretto::encode(&s.elem)))
+            .collect()
+    })[j];
+    match flavor {
+        Flavor::Edwards => e.0,
+        Flavor::Ristretto => e.1,
+    }
+}
+
 /// A representation of `elem` (= a·B + t·T): its encoding, or a difference with a random
-/// walk step as the shift.
-fn represent(g: &mut Gen, flavor: Flavor, elem: &EdPoint, difference: bool) -> Repr {
-    if !difference {
-        return Repr::Encoded(flavor.encode(elem));
-    }
+/// walk step as the shift. Representations are memoized, keyed by the point's (cheap) RFC 8032
+/// encoding and the shift: in `seen` for the list being drawn (a `repeated` point costs
+/// nothing), and process-wide for the few fixed points (`fixed`: the identity, small multiples
+/// of B, torsion points), whose encodings every case would otherwise recompute.
+fn represent(
+    g: &mut Gen,
+    flavor: Flavor,
+    elem: &EdPoint,
+    difference: bool,
+    fixed: bool,
+    seen: &mut HashMap<([u8; 32], Option<usize>), Repr>,
+) -> Repr {
     let steps = walk_steps();
-    let shift = &steps[g.below(steps.len() as u64) as usize].elem;
-    Repr::Difference {
-        sum: flavor.encode(&edwards::add(elem, shift)),
-        shift: flavor.encode(shift),
+    let shift = difference.then(|| g.below(steps.len() as u64) as usize);
+    let key = (edwards::encode(elem), shift);
+    if let Some(r) = seen.get(&key) {
+        return r.clone();
     }
+    type FixedMemo = Mutex<HashMap<(Flavor, [u8; 32], Option<usize>), Repr>>;
+    static FIXED: OnceLock<FixedMemo> = OnceLock::new();
+    let memo = || {
+        FIXED
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+    };
+    let cached = if fixed {
+        memo().get(&(flavor, key.0, shift)).cloned()
+    } else {
+        None
+    };
+    let repr = cached.unwrap_or_else(|| {
+        let r = match shift {
+            None => Repr::Encoded(flavor.encode(elem)),
+            Some(j) => Repr::Difference {
+                sum: flavor.encode(&edwards::add(elem, &steps[j].elem)),
+                shift: step_encoding(flavor, j),
+            },
+        };
+        if fixed {
+            memo().insert((flavor, key.0, shift), r.clone());
+        }
+        r
+    });
+    seen.insert(key, repr.clone());
+    repr
 }
 
 /// Draws `n` points (see the module docs for the classes).
@@ -248,9 +393,9 @@ pub fn points(g: &mut Gen, flavor: Flavor, n: usize, mode: ReprMode) -> Vec<EdIn
     }
     let l = order();
     let torsion_weight = if flavor.has_torsion() { 7 } else { 0 };
-    let mut walk: Option<Logged<EdPoint>> = None;
     let mut out: Vec<EdInput> = Vec::with_capacity(n);
     let mut elems: Vec<EdPoint> = Vec::with_capacity(n);
+    let mut seen = HashMap::new();
     for i in 0..n {
         g.scope(POINT_SCOPE, |g| {
             let earlier = if i > 0 { 9 } else { 0 };
@@ -268,26 +413,39 @@ pub fn points(g: &mut Gen, flavor: Flavor, n: usize, mode: ReprMode) -> Vec<EdIn
             } else {
                 0
             };
+            let difference = |g: &mut Gen| match mode {
+                ReprMode::Difference => true,
+                ReprMode::Mixed if all_z_one => false,
+                ReprMode::Mixed if edgy => g.chance(1, 3),
+                ReprMode::Mixed => g.chance(1, 2),
+            };
+            if kind == 0 {
+                // A pool point, with its encodings ready (module docs).
+                let pooled = pool_point(g.below(POOL_SIZE as u64) as usize);
+                if edgy {
+                    g.hit("prime_order");
+                }
+                let difference = difference(g);
+                let repr = pooled.repr(flavor, difference);
+                let shift = difference.then_some(pooled.shift);
+                seen.insert((pooled.edwards, shift), repr.clone());
+                out.push(EdInput {
+                    log: pooled.log.clone(),
+                    torsion: 0,
+                    repr,
+                });
+                elems.push(pooled.elem.clone());
+                return;
+            }
             let (elem, log, torsion, class) = match kind {
-                0 | 5 => {
-                    let next = match walk.take() {
-                        None => logged(&Ed25519, &g.biguint_below(l)),
-                        Some(prev) => {
-                            let steps = walk_steps();
-                            let step = &steps[g.below(steps.len() as u64) as usize];
-                            Logged {
-                                elem: edwards::add(&prev.elem, &step.elem),
-                                log: (&prev.log + &step.log) % l,
-                            }
-                        }
-                    };
-                    walk = Some(next.clone());
-                    if kind == 0 || next.log.is_zero() {
-                        (next.elem, next.log, 0, "prime_order")
+                5 => {
+                    let pooled = pool_point(g.below(POOL_SIZE as u64) as usize);
+                    if pooled.log.is_zero() {
+                        (pooled.elem.clone(), pooled.log.clone(), 0, "prime_order")
                     } else {
                         let t = g.range(1, 7) as u8;
-                        let elem = edwards::add(&next.elem, torsion_point(t));
-                        (elem, next.log, t, "prime_plus_torsion")
+                        let elem = edwards::add(&pooled.elem, torsion_point(t));
+                        (elem, pooled.log.clone(), t, "prime_plus_torsion")
                     }
                 }
                 1 => (edwards::identity(), BigUint::zero(), 0, "identity"),
@@ -319,13 +477,12 @@ pub fn points(g: &mut Gen, flavor: Flavor, n: usize, mode: ReprMode) -> Vec<EdIn
             if edgy {
                 g.hit(class);
             }
-            let difference = match mode {
-                ReprMode::Difference => true,
-                ReprMode::Mixed if all_z_one => false,
-                ReprMode::Mixed if edgy => g.chance(1, 3),
-                ReprMode::Mixed => g.chance(1, 2),
-            };
-            let repr = represent(g, flavor, &elem, difference);
+            let difference = difference(g);
+            let fixed = matches!(
+                class,
+                "identity" | "basepoint" | "small_multiple" | "pure_torsion"
+            );
+            let repr = represent(g, flavor, &elem, difference, fixed, &mut seen);
             out.push(EdInput { log, torsion, repr });
             elems.push(elem);
         });
@@ -438,6 +595,31 @@ mod tests {
             .iter()
             .all(|p| matches!(p.repr, Repr::Difference { .. })));
         assert!(!g.classes().contains("all_z_one") && !g.classes().contains("mixed_z"));
+    }
+
+    /// Pool points are a·B for their log, and every stored encoding (both flavors, plain and
+    /// as a difference) decodes to that point, across block boundaries.
+    #[test]
+    fn pool_points_are_their_logs_times_b_with_their_encodings() {
+        for i in [
+            0,
+            1,
+            POOL_BLOCK - 1,
+            POOL_BLOCK,
+            POOL_SIZE - 1,
+            POOL_SIZE + 3,
+        ] {
+            let p = pool_point(i);
+            assert_eq!(p.elem, edwards::mul_base(&p.log), "pool point {i}");
+            for flavor in [Flavor::Edwards, Flavor::Ristretto] {
+                for difference in [false, true] {
+                    let decoded = p.repr(flavor, difference).oracle_point(flavor);
+                    let decoded = decoded.expect("pool encodings decode");
+                    // ristretto255 decodes a coset representative: compare encodings.
+                    assert_eq!(flavor.encode(&decoded), flavor.encode(&p.elem), "point {i}");
+                }
+            }
+        }
     }
 
     #[test]
