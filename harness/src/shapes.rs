@@ -28,6 +28,7 @@ pub mod edwards_montgomery;
 pub mod edwards_msm;
 pub mod fold;
 pub mod gt;
+pub mod halo2_compressed;
 pub mod known;
 pub mod lazy_field;
 pub mod msm;

@@ -19,6 +19,7 @@ pub mod edwards;
 pub mod field;
 pub mod group;
 pub mod gt;
+pub mod halo2_compressed;
 pub mod lazy;
 pub mod ristretto;
 pub mod sec1;

@@ -22,6 +22,7 @@
 //! library `==`.
 
 use crate::generators::points::{Jacobian, SwGroup};
+use crate::shapes::halo2_compressed::{Halo2Codec, Halo2Compressed};
 use crate::shapes::msm::AffineMsm;
 use crate::shapes::normalize::NormalizeBatch;
 use ecdiff_oracles::curves::{Bn254G1, Secp256k1, P256};
@@ -218,5 +219,50 @@ impl<C: Halo2Group> NormalizeBatch<C> for Halo2BatchNormalize {
         let mut out = vec![C::Affine::identity(); ps.len()];
         C::Curve::batch_normalize(&ps, &mut out);
         out.iter().map(from_affine::<C>).collect()
+    }
+}
+
+/// halo2curves' compressed encoding (`GroupEncoding::to_bytes` / `from_bytes` of the affine
+/// type: `src/serde.rs` `Compressed::{encode,decode}`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Halo2Encoding;
+
+impl<C: Halo2Group + Halo2Compressed> Halo2Codec<C> for Halo2Encoding {
+    fn encode(&self, p: &Point<Fp>) -> Vec<u8> {
+        use halo2curves::group::GroupEncoding;
+        affine::<C>(p).to_bytes().as_ref().to_vec()
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Option<Point<Fp>> {
+        use halo2curves::group::GroupEncoding;
+        let mut repr = <C::Affine as GroupEncoding>::Repr::default();
+        if repr.as_ref().len() != bytes.len() {
+            return None;
+        }
+        repr.as_mut().copy_from_slice(bytes);
+        Option::<C::Affine>::from(C::Affine::from_bytes(&repr)).map(|a| from_affine::<C>(&a))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ecdiff_oracles::field::Field;
+    use ecdiff_oracles::halo2_compressed::{self as format, FlagLayout};
+
+    /// The known finding `HALO2_SECP256R1_X_ZERO_REFUSED`: halo2curves writes the encoding of
+    /// (0, ±√b) on secp256r1 and refuses to read it back. If a release fixes this, this test
+    /// fails and the declaration in `families/halo2curves.rs` must go.
+    #[test]
+    fn secp256r1_refuses_its_own_encoding_of_the_points_with_x_zero() {
+        let curve = P256::instance().curve();
+        let p = curve.lift_x(&curve.a.zero_like()).expect("b is a square");
+        for point in [p.clone(), curve.neg(&p)] {
+            let bytes = Halo2Codec::<P256>::encode(&Halo2Encoding, &point);
+            assert_eq!(bytes, format::encode(curve, FlagLayout::Extra, &point));
+            assert!(bytes[1..].iter().all(|&b| b == 0) && bytes[0] & !0x80 == 0);
+            assert_eq!(format::decode(curve, FlagLayout::Extra, &bytes), Ok(point));
+            assert_eq!(Halo2Codec::<P256>::decode(&Halo2Encoding, &bytes), None);
+        }
     }
 }

@@ -1,19 +1,23 @@
 //! Deliberately broken subjects for the halo2curves family (feature `zoo`): glue around
 //! halo2curves' public API with a real bug class of anchors §9 injected — a parallel split
 //! that drops the remainder terms, an MSM receiver that is not initialized to the identity,
-//! and a batch inversion that lets a zero through. `tests/zoo.rs` checks each is caught by its
+//! a batch inversion that lets a zero through, and compressed decoders that trust the identity
+//! flag or reduce x mod p. `tests/zoo.rs` checks each is caught by its
 //! routine's default budget in debug and in release.
 
 use super::spec;
 use crate::adapters::halo2curves::{
-    affine, curve, from_affine, from_curve, run_msm, scalars, Halo2Group, MsmEntry,
+    affine, curve, from_affine, from_curve, run_msm, scalars, Halo2Encoding, Halo2Group, MsmEntry,
 };
 use crate::declare::ZooVariant;
 use crate::generators::points::Jacobian;
+use crate::shapes::halo2_compressed::{self, Halo2Codec, Halo2Compressed};
+use crate::shapes::known::with_known;
 use crate::shapes::msm::{self, AffineMsm};
 use crate::shapes::normalize::{self, NormalizeBatch};
 use ecdiff_oracles::curves::{Bn254G1, Secp256k1, P256};
 use ecdiff_oracles::field::Fp;
+use ecdiff_oracles::halo2_compressed::{self as format, FlagLayout, IDENTITY, SIGN};
 use ecdiff_oracles::weierstrass::Point;
 use halo2curves::ff::Field as _;
 use halo2curves::group::prime::PrimeCurveAffine as _;
@@ -158,6 +162,63 @@ macro_rules! msm_variants {
     };
 }
 
+/// A decoder that takes the identity flag at its word: any input with it set is the identity,
+/// whatever x and the sign say. Models gnark-crypto's marshal accepting malformed infinity
+/// encodings (anchors Z68, gnark-crypto 90177b295) and ethrex reading a coordinate with the
+/// 0x40 byte as infinity (anchors Z65, ethereum/execution-specs PR #2395). Written around
+/// halo2curves' own decoder. Trigger: `mut_identity_with_sign` or `mut_identity_nonzero_x`
+/// (`mut_identity_on_point` too).
+struct IdentityFlagTrusted<C>(PhantomData<C>);
+
+impl<C: Halo2Group + Halo2Compressed> Halo2Codec<C> for IdentityFlagTrusted<C> {
+    fn encode(&self, p: &Point<Fp>) -> Vec<u8> {
+        Halo2Codec::<C>::encode(&Halo2Encoding, p)
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Option<Point<Fp>> {
+        let flag = match C::LAYOUT {
+            FlagLayout::Extra => 0,
+            FlagLayout::TwoSpare => bytes.len().checked_sub(1)?,
+        };
+        if bytes.get(flag)? & IDENTITY != 0 {
+            return Some(Point::Identity);
+        }
+        Halo2Codec::<C>::decode(&Halo2Encoding, bytes)
+    }
+}
+
+/// A decoder that reduces x mod p instead of refusing x ≥ p, then decodes as halo2curves does.
+/// Models Go's `IsOnCurve` accepting unreduced coordinates (anchors Z67, CVE-2022-23806).
+/// Trigger: `mut_non_canonical`.
+struct XReducedModP<C>(PhantomData<C>);
+
+impl<C: Halo2Group + Halo2Compressed> Halo2Codec<C> for XReducedModP<C> {
+    fn encode(&self, p: &Point<Fp>) -> Vec<u8> {
+        Halo2Codec::<C>::encode(&Halo2Encoding, p)
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Option<Point<Fp>> {
+        let curve = C::instance().curve();
+        if bytes.len() != format::encoded_len(curve, C::LAYOUT) {
+            return None;
+        }
+        let (flag, start) = match C::LAYOUT {
+            FlagLayout::Extra => (0, 1),
+            FlagLayout::TwoSpare => (bytes.len() - 1, 0),
+        };
+        let mut bytes = bytes.to_vec();
+        let flags = bytes[flag] & (SIGN | IDENTITY);
+        bytes[flag] &= !(SIGN | IDENTITY);
+        let len = format::field_len(curve);
+        let x = BigUint::from_bytes_le(&bytes[start..start + len]) % curve.a.field().modulus();
+        let mut le = x.to_bytes_le();
+        le.resize(len, 0);
+        bytes[start..start + len].copy_from_slice(&le);
+        bytes[flag] |= flags;
+        Halo2Codec::<C>::decode(&Halo2Encoding, &bytes)
+    }
+}
+
 pub(super) fn variants() -> Vec<ZooVariant> {
     let mut v = Vec::new();
     msm_variants!(v, "bn256", Bn254G1);
@@ -172,6 +233,39 @@ pub(super) fn variants() -> Vec<ZooVariant> {
         normalize::check::<Bn254G1, _>(
             spec("halo2_bn256_batch_normalize"),
             ZeroPoisonsBatch::<Bn254G1>(PhantomData),
+        ),
+    ));
+    v.push(ZooVariant::new(
+        "halo2_bn256_compressed_encoding__identity_flag_trusted",
+        "halo2_bn256_compressed_encoding",
+        "any encoding with the identity flag decodes to the identity (anchors Z68 gnark-crypto 90177b295, Z65 execution-specs#2395)",
+        "mut_identity_with_sign or mut_identity_nonzero_x",
+        halo2_compressed::check::<Bn254G1, _>(
+            spec("halo2_bn256_compressed_encoding"),
+            IdentityFlagTrusted::<Bn254G1>(PhantomData),
+        ),
+    ));
+    v.push(ZooVariant::new(
+        "halo2_secp256k1_compressed_encoding__x_reduced_mod_p",
+        "halo2_secp256k1_compressed_encoding",
+        "x ≥ p reduced instead of refused (anchors Z67, CVE-2022-23806)",
+        "mut_non_canonical",
+        halo2_compressed::check::<Secp256k1, _>(
+            spec("halo2_secp256k1_compressed_encoding"),
+            XReducedModP::<Secp256k1>(PhantomData),
+        ),
+    ));
+    v.push(ZooVariant::new(
+        "halo2_secp256r1_compressed_encoding__identity_flag_trusted",
+        "halo2_secp256r1_compressed_encoding",
+        "any encoding with the identity flag decodes to the identity (anchors Z68 gnark-crypto 90177b295, Z65 execution-specs#2395)",
+        "mut_identity_with_sign or mut_identity_nonzero_x",
+        with_known(
+            halo2_compressed::check::<P256, _>(
+                spec("halo2_secp256r1_compressed_encoding"),
+                IdentityFlagTrusted::<P256>(PhantomData),
+            ),
+            super::secp256r1_x_zero_known,
         ),
     ));
     v
