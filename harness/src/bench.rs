@@ -304,23 +304,11 @@ pub fn parse_fuzz_bench(text: &str) -> Result<BTreeMap<String, f64>, String> {
     Ok(out)
 }
 
-/// `doc` with the text between the [`BEGIN`] and [`END`] lines replaced by `section`.
+/// `doc` with the text between the [`BEGIN`] and [`END`] lines replaced by `section`, set off
+/// by blank lines.
 pub fn splice(doc: &str, section: &str) -> Result<String, String> {
-    let start = doc
-        .find(BEGIN)
-        .ok_or_else(|| format!("no `{BEGIN}` line to write after"))?;
-    let end = doc
-        .find(END)
-        .ok_or_else(|| format!("no `{END}` line to write before"))?;
-    if end < start {
-        return Err("the end marker comes before the begin marker".into());
-    }
-    Ok(format!(
-        "{}{BEGIN}\n\n{}\n{}",
-        &doc[..start],
-        section.trim_end(),
-        &doc[end..]
-    ))
+    let body = format!("\n{}\n", section.trim_end());
+    crate::report::splice_section(doc, BEGIN, END, &body)
 }
 
 #[cfg(test)]

@@ -327,6 +327,23 @@ pub fn duration(seconds: f64) -> String {
     }
 }
 
+/// `doc` with the text between its `begin` and `end` marker lines replaced by `body` (which
+/// goes right after the begin marker's line break). Generated sections of the README and of
+/// BENCHMARKS.md are written this way, so the hand-written text around them stays.
+///
+/// # Errors
+/// When a marker is missing, or the end marker comes before the begin marker.
+pub fn splice_section(doc: &str, begin: &str, end: &str, body: &str) -> Result<String, String> {
+    let start = doc
+        .find(begin)
+        .ok_or_else(|| format!("no line `{begin}`"))?;
+    let stop = doc
+        .find(end)
+        .filter(|&e| e > start)
+        .ok_or_else(|| format!("no line `{end}` after the begin marker"))?;
+    Ok(format!("{}{begin}\n{body}{}", &doc[..start], &doc[stop..]))
+}
+
 /// Renders rows under a header, columns padded; columns listed in `right` align right.
 pub fn render_table(header: &[&str], rows: &[Vec<String>], right: &[usize]) -> String {
     let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();

@@ -62,18 +62,7 @@ pub fn markdown() -> String {
 /// # Errors
 /// When the markers are missing or out of order.
 pub fn splice(readme: &str, table: &str) -> Result<String, String> {
-    let begin = readme
-        .find(BEGIN)
-        .ok_or_else(|| format!("README has no line `{BEGIN}`"))?;
-    let end = readme
-        .find(END)
-        .filter(|&e| e > begin)
-        .ok_or_else(|| format!("README has no line `{END}` after the begin marker"))?;
-    Ok(format!(
-        "{}{BEGIN}\n{table}{}",
-        &readme[..begin],
-        &readme[end..]
-    ))
+    crate::report::splice_section(readme, BEGIN, END, table).map_err(|e| format!("README has {e}"))
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@
 //! a uniformly random string of the right length.
 
 use crate::engine::{Outcome, Routine, RoutineInfo};
-use crate::generators::points::SwGroup;
+use crate::generators::points::{encoding_point, SwGroup};
 use crate::generators::Gen;
 use crate::shapes::Spec;
 use ecdiff_oracles::bls12_381::serialization::{self as ser, DecodeError, SubgroupCheck};
@@ -189,30 +189,15 @@ fn non_subgroup_point<C: BlsGroup>(g: &mut Gen) -> Option<Point<C::F>> {
 }
 
 fn draw_point<C: BlsGroup>(g: &mut Gen, c: &C) -> Point<C::F> {
-    match g.weighted(&[2, 2, 2, 5, 4]) {
-        0 => {
-            g.hit("point_identity");
-            Point::Identity
+    if let Some(p) = encoding_point(g, c, 4) {
+        return p;
+    }
+    match non_subgroup_point::<C>(g) {
+        Some(p) => {
+            g.hit("point_non_subgroup");
+            p
         }
-        1 => {
-            g.hit("point_generator");
-            c.mul_hub(&BigUint::from(1u8))
-        }
-        2 => {
-            g.hit("point_small_multiple");
-            c.mul_hub(&BigUint::from(g.range(2, 16)))
-        }
-        3 => {
-            g.hit("point_random");
-            c.mul_hub(&g.biguint_below(c.order()))
-        }
-        _ => match non_subgroup_point::<C>(g) {
-            Some(p) => {
-                g.hit("point_non_subgroup");
-                p
-            }
-            None => c.mul_hub(&g.biguint_below(c.order())),
-        },
+        None => c.mul_hub(&g.biguint_below(c.order())),
     }
 }
 

@@ -18,7 +18,7 @@
 //! baseline a point is uniformly random and the bytes to decode a uniformly random string.
 
 use crate::engine::{Outcome, Routine, RoutineInfo};
-use crate::generators::points::SwGroup;
+use crate::generators::points::{encoding_point, SwGroup};
 use crate::generators::Gen;
 use crate::shapes::Spec;
 use ecdiff_oracles::curves::{Bn254G1, Secp256k1, P256};
@@ -98,34 +98,17 @@ pub fn classes<C: Halo2Compressed>() -> Vec<&'static str> {
 }
 
 fn draw_point<C: Halo2Compressed>(g: &mut Gen) -> Point<Fp> {
-    let c = C::instance();
     let x_zero = x_zero_point::<C>();
-    match g.weighted(&[2, 2, 2, 5, if x_zero.is_some() { 2 } else { 0 }]) {
-        0 => {
-            g.hit("point_identity");
-            Point::Identity
-        }
-        1 => {
-            g.hit("point_generator");
-            c.mul_hub(&BigUint::from(1u8))
-        }
-        2 => {
-            g.hit("point_small_multiple");
-            c.mul_hub(&BigUint::from(g.range(2, 16)))
-        }
-        3 => {
-            g.hit("point_random");
-            c.mul_hub(&g.biguint_below(c.order()))
-        }
-        _ => {
-            g.hit("point_x_zero");
-            let p = x_zero.expect("weighted 0 otherwise");
-            if g.chance(1, 2) {
-                c.curve().neg(&p)
-            } else {
-                p
-            }
-        }
+    let own = if x_zero.is_some() { 2 } else { 0 };
+    if let Some(p) = encoding_point(g, C::instance(), own) {
+        return p;
+    }
+    g.hit("point_x_zero");
+    let p = x_zero.expect("weighted 0 otherwise");
+    if g.chance(1, 2) {
+        C::instance().curve().neg(&p)
+    } else {
+        p
     }
 }
 
