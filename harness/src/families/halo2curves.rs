@@ -17,14 +17,6 @@
 //!   windows in parallel, each scheduling affine bucket additions in batches of 64 with one
 //!   shared inversion, colliding buckets accumulated in projective form.
 //!
-//! # Known finding: `msm_best` doubles without a on secp256r1
-//!
-//! The batch-affine path's `batch_add` doubles a bucket with λ = 3x²/2y (no a term), wrong for
-//! secp256r1 (a = −3): a base meeting a bucket that holds the same point (repeated under the
-//! same scalar, in a later batch) panics or gives a wrong sum. Pinned by
-//! `adapters::halo2curves::tests::msm_best_batch_add_doubles_without_a_on_secp256r1`; the
-//! `_large` rows' generator does not draw that input yet.
-//!
 //! The `*_compressed_encoding` rows check `GroupEncoding::to_bytes` / `from_bytes` (the
 //! compressed format of `src/serde.rs`) through [`crate::shapes::halo2_compressed`]; see
 //! [`HALO2_SECP256R1_X_ZERO_REFUSED`] for the known finding on secp256r1.
@@ -32,33 +24,45 @@
 //! Every row's lengths straddle the changes on its path; the batch-affine path (thousands of
 //! terms) gets `*_msm_best_large` rows with few cases.
 //!
-//! # Known finding: `msm_best` with an identity base on the batch-affine path
+//! # Known findings of `msm_best` on the batch-affine path
 //!
-//! From n = 8104, `msm_best` copies every base with `Affine::from`, which calls
-//! `coordinates().unwrap()`; halo2curves' identity has no coordinates, so any identity among
-//! the bases panics (in `subtle`'s `CtOption::unwrap`), in every profile — the bug anchors Z9
-//! records for the halo2curves-derived `msm_best` in midnight-zk (PR #225). Below 8104 the
-//! same call accepts identities. `msm_best` documents no precondition. The `*_large` rows
-//! declare `subject_panicked` as expected for exactly those cases (n ≥ 8104 and an identity
-//! among the bases) and check the panic comes from that `unwrap`; every other case must agree.
-//! Smallest trigger: 8104 bases, one of them the identity, any scalars.
+//! The `*_msm_best_large` rows run [`LargeBest`] (see [`large_best`] for the term class that
+//! reaches `batch_add`'s doubling and cancelling branches, and [`batch_affine`] for the model
+//! that tells which cases meet them):
+//!
+//! * any identity base panics (`Affine::from` calls `coordinates().unwrap()`, and the identity
+//!   has none), on every curve and in every profile — the bug anchors Z9 records for the
+//!   halo2curves-derived `msm_best` in midnight-zk (PR #225); below 8104 the same call accepts
+//!   identities, and `msm_best` documents no precondition. Smallest trigger: 8104 bases, one
+//!   of them the identity, any scalars ([`MSM_BEST_IDENTITY_BUG`]).
+//! * `batch_add` doubles a bucket with λ = 3x²/2y, without the curve's a: right for bn256 and
+//!   secp256k1 (a = 0), wrong for secp256r1 (a = −3), where the doubled bucket leaves the
+//!   curve and the final `Affine::eval` unwraps a failed on-curve check. Smallest trigger:
+//!   8104 terms whose term 0 comes again (same point, same scalar) before any other term
+//!   shares its bucket ([`MSM_BEST_DOUBLING_WITHOUT_A`]; also pinned by
+//!   `adapters::halo2curves::tests::msm_best_batch_add_doubles_without_a_on_secp256r1`).
+//!
+//! Those cases expect `subject_panicked` from that `unwrap`; every other case must agree.
 
+pub mod batch_affine;
+pub mod large_best;
 #[cfg(feature = "zoo")]
 mod zoo;
+
+pub use large_best::{
+    LargeBest, BATCH_AFFINE_MIN, MSM_BEST_DOUBLING_WITHOUT_A, MSM_BEST_IDENTITY_BUG,
+};
 
 use crate::adapters::halo2curves::{
     Halo2BatchNormalize, Halo2Encoding, Halo2Msm, MsmEntry, HALO2CURVES,
 };
 use crate::declare::{Family, RoutineRow};
-use crate::engine::{Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
+use crate::engine::{Expected, VerdictKind};
 use crate::generators::lengths::Lengths;
-use crate::generators::points::SwGroup;
-use crate::generators::Gen;
 use crate::shapes::known::with_known;
-use crate::shapes::msm::{self, MsmCase, MsmCheck};
+use crate::shapes::msm;
 use crate::shapes::{halo2_compressed, normalize, Spec};
 use ecdiff_oracles::curves::{Bn254G1, Secp256k1, P256};
-use ecdiff_oracles::weierstrass::Point;
 
 /// `msm_serial`'s window changes: c = 3 from n = 4, then ⌈ln n⌉ = 4, 5, 6, 7 from 32, 55,
 /// 149 and 404.
@@ -77,82 +81,6 @@ pub const PARALLEL_SPLITS: &[(&str, usize)] = &[
 
 /// `msm_best`'s switch to the batch-affine path at c = ⌈ln n⌉ = 10, n = 8104.
 pub const BEST_BATCH_AFFINE: &[(&str, usize)] = &[("batch_affine_c10", 8104)];
-
-/// The first length of `msm_best`'s batch-affine path.
-pub const BATCH_AFFINE_MIN: usize = 8104;
-
-/// The known finding of the `*_msm_best_large` rows.
-pub const MSM_BEST_IDENTITY_BUG: &str = "halo2curves 0.10.0 msm_best with n ≥ 8104 (window \
-     c ≥ 10, the batch-affine path) panics on an identity base: Affine::from calls \
-     coordinates().unwrap() and the identity has none (CtOption::unwrap in subtle); anchors Z9 \
-     (midnight-zk PR #225 for the same code); no upstream issue found for halo2curves";
-
-/// An MSM check whose subject is `msm_best` on the batch-affine path: the known identity
-/// panic declared (see the module doc), everything else delegated.
-pub struct LargeBest<C: SwGroup>(pub MsmCheck<C>);
-
-fn identity_on_batch_affine_path<F: ecdiff_oracles::field::Field>(case: &MsmCase<F>) -> bool {
-    case.bases.len() >= BATCH_AFFINE_MIN && case.bases.iter().any(|b| b.jac.z.is_zero())
-}
-
-impl<C: SwGroup> Routine for LargeBest<C>
-where
-    C::F: ecdiff_oracles::field::Field,
-{
-    type Case = MsmCase<C::F>;
-    type Output = Point<C::F>;
-
-    fn info(&self) -> RoutineInfo {
-        self.0.info()
-    }
-    fn generate(&self, g: &mut Gen) -> Self::Case {
-        self.0.generate(g)
-    }
-    fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
-        self.0.subject(case)
-    }
-    fn oracle(&self, case: &Self::Case) -> Outcome<Self::Output> {
-        self.0.oracle(case)
-    }
-    fn expected(&self, case: &Self::Case) -> Expected {
-        if identity_on_batch_affine_path(case) {
-            Expected::known(VerdictKind::SubjectPanicked, MSM_BEST_IDENTITY_BUG)
-        } else {
-            Expected::AGREE
-        }
-    }
-    fn compare(
-        &self,
-        case: &Self::Case,
-        subject: &Outcome<Self::Output>,
-        oracle: &Outcome<Self::Output>,
-    ) -> Verdict {
-        if let (Outcome::Panicked(p), true) = (subject, identity_on_batch_affine_path(case)) {
-            let in_unwrap = p
-                .location
-                .as_deref()
-                .is_some_and(|l| l.replace('\\', "/").contains("/subtle-"));
-            return if in_unwrap {
-                Verdict::new(
-                    VerdictKind::SubjectPanicked,
-                    format!("known finding: subject {p}"),
-                )
-            } else {
-                Verdict::new(
-                    VerdictKind::Mismatch,
-                    format!("expected the known identity panic (CtOption::unwrap), got: {p}"),
-                )
-            };
-        }
-        self.0.compare(case, subject, oracle)
-    }
-    fn render_case(&self, case: &Self::Case) -> String {
-        self.0.render_case(case)
-    }
-    fn render_output(&self, output: &Self::Output) -> String {
-        self.0.render_output(output)
-    }
-}
 
 /// The three small-n MSM rows and the large-n row of one curve.
 macro_rules! msm_rows {

@@ -17,7 +17,8 @@
 //! and per list one representation class: `all_z_one` (every point normalized, z = 1: the
 //! dispatch that keeps per-point `into_affine`), `z_one_with_identity` (every point normalized
 //! but at least one identity, z = 0: one scan decides the dispatch) or `mixed_z` (each z
-//! uniformly random, one in four z = 1). Under [`Bias::Uniform`] every point is
+//! uniformly random, one in four z = 1). A list of [`LONG_LIST`] points or more first draws
+//! whether it is dense or sparse in those classes. Under [`Bias::Uniform`] every point is
 //! `non_generator` with a random z.
 //!
 //! Uniformly random points come from a random walk: the first is a·G for a uniform a, each
@@ -448,6 +449,14 @@ pub enum Representation {
     Affine,
 }
 
+/// From this length on an edge-biased list first draws whether it is dense (one in three: each
+/// element drawn with the weights of short lists, so a list of thousands almost surely holds
+/// identities, repeats and small multiples) or sparse (two in three: no identities, about 16
+/// structured points among random ones). An API that treats any identity or any repeat
+/// specially (halo2curves' batch-affine `msm_best`) thus also runs its main path on long
+/// edge-biased lists.
+pub const LONG_LIST: usize = 1024;
+
 /// Draws `n` points of `c` (see the module docs for the classes).
 pub fn points<C: SwGroup>(
     g: &mut Gen,
@@ -473,6 +482,14 @@ pub fn points<C: SwGroup>(
         Representation::Jacobian => (6, 3),
         Representation::Affine => (6, 0),
     };
+    // A long list is dense (the weights below, as for short lists) or sparse: no identities and
+    // about 16 structured points among random ones.
+    let sparse = edgy && n >= LONG_LIST && g.scope(LONG_LIST_SCOPE, |g| g.weighted(&[1, 2]) == 1);
+    let (random_weight, identity_weight, noncanonical_weight) = if sparse {
+        (2 * n as u32, 0, 0)
+    } else {
+        (50, identity_weight, noncanonical_weight)
+    };
 
     // First the plan: each element's kind, so that all uniformly random points can then be
     // drawn together.
@@ -482,7 +499,7 @@ pub fn points<C: SwGroup>(
                 let earlier = if i > 0 { 10 } else { 0 };
                 let pick = if edgy {
                     g.weighted(&[
-                        50,
+                        random_weight,
                         identity_weight,
                         noncanonical_weight,
                         8,
@@ -585,6 +602,9 @@ pub const KIND_SCOPE: &str = "point.kind";
 
 /// The scope each element's representation (z) is recorded under.
 pub const Z_SCOPE: &str = "point.z";
+
+/// The scope of a long list's density draw ([`LONG_LIST`]).
+pub const LONG_LIST_SCOPE: &str = "point.long_list";
 
 /// The simplest points, as the choices that make a [`KIND_SCOPE`] occurrence replay them,
 /// simplest first: the identity, the generator, then 2·G, 3·G, 4·G.
@@ -859,6 +879,28 @@ mod tests {
         for ((a, b), s) in pairs.iter().zip(&sums) {
             assert_eq!(*s, curve.add(a, b));
         }
+    }
+
+    /// Long edge-biased lists come dense (identities among thousands of points) and sparse
+    /// (none, and only a few structured points), so an API that rejects any identity still
+    /// runs its main path on some.
+    #[test]
+    fn long_lists_come_dense_and_sparse() {
+        let c = Bn254G1::instance();
+        let (mut dense, mut sparse) = (0, 0);
+        for index in 0..12 {
+            let data = case_bytes(0, "long", index, 1 << 16);
+            let mut g = Gen::new(&data, Bias::Edge);
+            let pts = points(&mut g, c, LONG_LIST, Representation::Affine);
+            let identities = pts.iter().filter(|p| p.jac.z.is_zero()).count();
+            let small = pts.iter().filter(|p| p.log.bits() <= 4).count();
+            if identities == 0 && small < 64 {
+                sparse += 1;
+            } else if identities > 0 {
+                dense += 1;
+            }
+        }
+        assert!(dense > 0 && sparse > 0, "dense {dense}, sparse {sparse}");
     }
 
     #[test]

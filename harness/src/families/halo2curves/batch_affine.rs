@@ -1,0 +1,197 @@
+//! A model of `msm_best`'s batch-affine path (halo2curves 0.10.0, `src/msm.rs`), run on known
+//! logs, that says which inputs reach `batch_add`'s doubling and cancelling branches.
+//!
+//! The model is not an oracle (the sum still comes from the known-log oracle); it decides which
+//! cases meet a documented known finding, so that exactly those cases expect it. It follows the
+//! source step for step, with each bucket's content kept as its discrete log mod r:
+//!
+//! * window c = ⌈ln n⌉, windows `NUM_BITS / c + 1`, each window independent;
+//! * per window, the Booth digit of each scalar (`get_booth_index`: a (c+1)-bit slice of the
+//!   little-endian scalar, overlapping the window below by one bit, the lowest window padded
+//!   with a zero bit) names a bucket |d| − 1 and a sign;
+//! * a term whose bucket is already in the current batch goes to a projective side bucket;
+//!   otherwise an empty affine bucket takes it as it is, and a full one schedules an affine
+//!   addition; 64 scheduled additions (or the end of the terms) run as one batch;
+//! * in a batch, a bucket equal to the signed base doubles (`batch_add`'s doubling branch), a
+//!   bucket equal to its negation becomes empty, any other bucket adds.
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+
+/// halo2curves' `BATCH_SIZE`: scheduled affine additions per shared inversion.
+const BATCH_SIZE: usize = 64;
+
+/// What the batch-affine path's `batch_add` meets on one input.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BatchAddEvents {
+    /// A scheduled base met a bucket holding the same point: the doubling branch.
+    pub doubling: bool,
+    /// A scheduled base met a bucket holding its negation: the bucket became empty.
+    pub cancelling: bool,
+}
+
+/// `msm_best`'s window for n terms: 1 below 4, 3 below 32, else ⌈ln n⌉.
+pub fn window(n: usize) -> usize {
+    match n {
+        0..=3 => 1,
+        4..=31 => 3,
+        _ => (n as f64).ln().ceil() as usize,
+    }
+}
+
+/// halo2curves' `get_booth_index(window_index, window_size, el)` on the little-endian bytes
+/// of a scalar: the signed bucket digit of window `w`.
+fn booth_digit(w: usize, c: usize, le: &[u8]) -> i32 {
+    let skip_bits = (w * c).saturating_sub(1);
+    let skip_bytes = skip_bits / 8;
+    let mut v = [0u8; 4];
+    for (dst, src) in v.iter_mut().zip(le.iter().skip(skip_bytes)) {
+        *dst = *src;
+    }
+    let mut tmp = u32::from_le_bytes(v);
+    if w == 0 {
+        tmp <<= 1;
+    }
+    tmp >>= skip_bits - skip_bytes * 8;
+    tmp &= (1 << (c + 1)) - 1;
+    let positive = tmp & (1 << c) == 0;
+    tmp = (tmp + 1) >> 1;
+    if positive {
+        tmp as i32
+    } else {
+        -(((!(tmp - 1)) & ((1 << c) - 1)) as i32)
+    }
+}
+
+/// Runs the schedule of every window of the batch-affine path on terms given as (log of the
+/// base, scalar), with scalars of `scalar_bits` bits (`PrimeField::NUM_BITS`) below `order`.
+pub fn batch_add_events(
+    logs: &[BigUint],
+    scalars: &[BigUint],
+    order: &BigUint,
+    scalar_bits: usize,
+) -> BatchAddEvents {
+    let n = logs.len();
+    let c = window(n);
+    let reprs: Vec<Vec<u8>> = scalars
+        .iter()
+        .map(|s| {
+            let mut le = s.to_bytes_le();
+            le.resize(32, 0);
+            le
+        })
+        .collect();
+    let negate = |l: &BigUint| if l.is_zero() { l.clone() } else { order - l };
+    let mut events = BatchAddEvents::default();
+    for w in 0..scalar_bits / c + 1 {
+        let mut buckets: Vec<Option<BigUint>> = vec![None; 1 << (c - 1)];
+        let mut batch: Vec<(usize, BigUint)> = Vec::with_capacity(BATCH_SIZE);
+        let mut run_batch = |buckets: &mut Vec<Option<BigUint>>, batch: &mut Vec<_>| {
+            for (bucket, addend) in batch.drain(..) {
+                let held: &mut Option<BigUint> = &mut buckets[bucket];
+                let Some(h) = held.as_ref() else { continue };
+                if *h == addend {
+                    events.doubling = true;
+                    *held = Some((h << 1u8) % order);
+                } else if *h == negate(&addend) {
+                    events.cancelling = true;
+                    *held = None;
+                } else {
+                    *held = Some((h + &addend) % order);
+                }
+            }
+        };
+        for (log, repr) in logs.iter().zip(&reprs) {
+            let digit = booth_digit(w, c, repr);
+            if digit == 0 {
+                continue;
+            }
+            let bucket = digit.unsigned_abs() as usize - 1;
+            // `Schedule::contains` scans all 64 slots, and an unused slot holds the default
+            // bucket 0: bucket 0 always counts as scheduled.
+            if bucket == 0 || batch.iter().any(|(b, _)| *b == bucket) {
+                continue; // the projective side bucket: no affine arithmetic
+            }
+            let addend = if digit > 0 { log.clone() } else { negate(log) };
+            match &buckets[bucket] {
+                None => buckets[bucket] = Some(addend),
+                Some(_) => batch.push((bucket, addend)),
+            }
+            if batch.len() == BATCH_SIZE {
+                run_batch(&mut buckets, &mut batch);
+            }
+        }
+        run_batch(&mut buckets, &mut batch);
+    }
+    events
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Booth digits of a window reassemble the scalar: Σ dᵥ·2^(c·w) = s, for windows 1
+    /// to 10 and scalars with runs of ones across window edges.
+    #[test]
+    fn booth_digits_reassemble_the_scalar() {
+        let scalars = [
+            BigUint::from(0u8),
+            BigUint::from(1u8),
+            BigUint::from(0xffff_ffffu32),
+            (BigUint::from(1u8) << 255u32) - 1u8,
+            BigUint::parse_bytes(
+                b"9e3779b97f4a7c15f39cc0605cedc8341082276bf3a27251f86c6a11d0c18e95",
+                16,
+            )
+            .unwrap(),
+        ];
+        for c in 1..=10 {
+            for s in &scalars {
+                let mut le = s.to_bytes_le();
+                le.resize(32, 0);
+                let mut sum = num_bigint::BigInt::from(0);
+                for w in 0..256 / c + 1 {
+                    let d = num_bigint::BigInt::from(booth_digit(w, c, &le));
+                    sum += d << (c * w);
+                }
+                assert_eq!(
+                    sum,
+                    num_bigint::BigInt::from(s.clone()),
+                    "c = {c}, s = {s:x}"
+                );
+            }
+        }
+    }
+
+    /// A term repeated under the same scalar while its bucket still holds only its first copy
+    /// doubles; repeated negated it cancels; distinct terms do neither.
+    #[test]
+    fn a_repeated_early_term_doubles_and_a_negated_one_cancels() {
+        let order = (BigUint::from(1u8) << 255u32) - 19u8;
+        let n = 8104;
+        // Logs kᶦ, with no additive structure, so that no bucket's sum meets another base by
+        // chance (with logs i or c·i it does: 5 + 7 = 12).
+        let k = BigUint::parse_bytes(b"5851f42d4c957f2d14057b7ef767814f", 16).unwrap();
+        let logs: Vec<BigUint> = (1..=n as u32)
+            .map(|i| k.modpow(&i.into(), &order))
+            .collect();
+        let scalars: Vec<BigUint> = (0..n as u64)
+            .map(|i| (BigUint::from(0x9e37_79b9_7f4a_7c15u64) * (i + 7)) % &order)
+            .collect();
+        let events =
+            |logs: &[BigUint], scalars: &[BigUint]| batch_add_events(logs, scalars, &order, 255);
+        let distinct = events(&logs, &scalars);
+        assert!(!distinct.doubling && !distinct.cancelling, "{distinct:?}");
+
+        let (mut rl, mut rs) = (logs.clone(), scalars.clone());
+        rl[100] = rl[3].clone();
+        rs[100] = rs[3].clone();
+        assert!(events(&rl, &rs).doubling);
+
+        let (mut nl, mut ns) = (logs.clone(), scalars.clone());
+        nl[100] = &order - &nl[3];
+        ns[100] = ns[3].clone();
+        let negated = events(&nl, &ns);
+        assert!(negated.cancelling && !negated.doubling, "{negated:?}");
+    }
+}

@@ -1,0 +1,211 @@
+//! The check of `msm_best`'s batch-affine path (n ≥ 8104): the MSM check of
+//! [`crate::shapes::msm`] with two known findings of halo2curves 0.10.0 declared, and a term
+//! class of its own that reaches `batch_add`'s doubling and cancelling branches.
+//!
+//! # Generated on purpose
+//!
+//! Besides the MSM shape's classes, an edge-biased case may repeat an early term i < 64 at a
+//! later index i + k (k ≤ 64) with the same scalar, as the same point (`early_term_repeated`)
+//! or as its negation (`early_term_negated`). In every window the first copy usually sits
+//! alone in its bucket when the second arrives, so `batch_add` doubles the bucket or empties
+//! it; [`super::batch_affine`] tells which (`batch_add_doubling`, `batch_add_cancelling`).
+//!
+//! # Known findings
+//!
+//! * [`MSM_BEST_IDENTITY_BUG`]: any identity base panics (`Affine::from`'s
+//!   `coordinates().unwrap()`), on every curve.
+//! * [`MSM_BEST_DOUBLING_WITHOUT_A`]: `batch_add` doubles with λ = 3x²/2y, leaving out the
+//!   curve's a; on a curve with a ≠ 0 (secp256r1) the doubled bucket leaves the curve and
+//!   `BucketAffine` → `Affine::eval`'s `from_xy(..).unwrap()` panics. Declared for exactly the
+//!   cases the model finds a doubling in.
+//!
+//! Both panic in `subtle`'s `CtOption::unwrap`; a case that expects one of them and gets
+//! anything else (another panic, a value) is a mismatch.
+
+use super::batch_affine::{batch_add_events, BatchAddEvents};
+use crate::engine::{Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
+use crate::generators::points::{GenPoint, SwGroup};
+use crate::generators::Gen;
+use crate::shapes::msm::{MsmCase, MsmCheck};
+use ecdiff_oracles::field::Field;
+use ecdiff_oracles::weierstrass::Point;
+
+/// The first length of `msm_best`'s batch-affine path (window c = ⌈ln n⌉ = 10).
+pub const BATCH_AFFINE_MIN: usize = 8104;
+
+/// The known finding of an identity base on the batch-affine path.
+pub const MSM_BEST_IDENTITY_BUG: &str = "halo2curves 0.10.0 msm_best with n ≥ 8104 (window \
+     c ≥ 10, the batch-affine path) panics on an identity base: Affine::from calls \
+     coordinates().unwrap() and the identity has none (CtOption::unwrap in subtle); anchors Z9 \
+     (midnight-zk PR #225 for the same code); no upstream issue found for halo2curves";
+
+/// The known finding of `batch_add`'s doubling on a curve with a ≠ 0.
+pub const MSM_BEST_DOUBLING_WITHOUT_A: &str = "halo2curves 0.10.0 msm_best with n ≥ 8104 (the \
+     batch-affine path): batch_add doubles a bucket with λ = 3x²/2y, without the curve's a, so \
+     on secp256r1 (a = −3) a base meeting a bucket that holds the same point leaves the curve \
+     and Affine::eval's from_xy(..).unwrap() panics; smallest trigger: 8104 terms with term 0 \
+     repeated (same point, same scalar) before another term shares its bucket; no upstream \
+     issue found";
+
+/// The classes this check adds to the MSM shape's.
+const CLASSES: &[&str] = &[
+    "early_term_repeated",
+    "early_term_negated",
+    "batch_add_doubling",
+    "batch_add_cancelling",
+];
+
+/// The scope of the early-term repetition's draws.
+const REPEAT_SCOPE: &str = "msm.early_repeat";
+
+/// An MSM check whose subject is `msm_best` on the batch-affine path.
+pub struct LargeBest<C: SwGroup>(pub MsmCheck<C>);
+
+/// The events of the batch-affine path on `case`, or `None` below it.
+fn events<C: SwGroup>(case: &MsmCase<C::F>) -> Option<BatchAddEvents> {
+    if case.bases.len() < BATCH_AFFINE_MIN {
+        return None;
+    }
+    let order = C::instance().order();
+    let logs: Vec<_> = case.bases.iter().map(|b| b.log.clone()).collect();
+    Some(batch_add_events(
+        &logs,
+        &case.scalars,
+        order,
+        order.bits() as usize,
+    ))
+}
+
+/// The known finding `case` meets on curve `C`, if any.
+fn known_finding<C: SwGroup>(case: &MsmCase<C::F>) -> Option<&'static str> {
+    if case.bases.len() < BATCH_AFFINE_MIN {
+        return None;
+    }
+    if case.bases.iter().any(|b| b.jac.z.is_zero()) {
+        return Some(MSM_BEST_IDENTITY_BUG);
+    }
+    let a_is_zero = C::instance().curve().a.is_zero();
+    let doubles = !a_is_zero && events::<C>(case).is_some_and(|e| e.doubling);
+    doubles.then_some(MSM_BEST_DOUBLING_WITHOUT_A)
+}
+
+/// Repeats an early term of `case` at a later index, as itself or negated, with its scalar.
+fn repeat_early_term<C: SwGroup>(g: &mut Gen, case: &mut MsmCase<C::F>) {
+    let n = case.bases.len();
+    if n < 2 || !g.edgy() {
+        return;
+    }
+    g.scope(REPEAT_SCOPE, |g| {
+        // Index 0 (no repetition) first, so that exhausted input and minimization leave the
+        // case alone.
+        let how = g.weighted(&[3, 2, 1]);
+        if how == 0 {
+            return;
+        }
+        let i = g.below((n - 1).min(64) as u64) as usize;
+        let j = i + 1 + g.below((n - 1 - i).min(64) as u64) as usize;
+        let first = case.bases[i].clone();
+        case.bases[j] = if how == 1 {
+            g.hit("early_term_repeated");
+            first
+        } else {
+            g.hit("early_term_negated");
+            negated::<C>(&first)
+        };
+        case.scalars[j] = case.scalars[i].clone();
+    });
+}
+
+/// −P in the same representation.
+fn negated<C: SwGroup>(p: &GenPoint<C::F>) -> GenPoint<C::F> {
+    let mut jac = p.jac.clone();
+    jac.y = jac.y.neg();
+    let order = C::instance().order();
+    GenPoint {
+        jac,
+        log: (order - &p.log) % order,
+    }
+}
+
+impl<C: SwGroup> Routine for LargeBest<C>
+where
+    C::F: Field,
+{
+    type Case = MsmCase<C::F>;
+    type Output = Point<C::F>;
+
+    fn info(&self) -> RoutineInfo {
+        let mut info = self.0.info();
+        info.classes.extend(CLASSES);
+        info
+    }
+
+    fn generate(&self, g: &mut Gen) -> Self::Case {
+        let mut case = self.0.generate(g);
+        repeat_early_term::<C>(g, &mut case);
+        if g.edgy() {
+            if let Some(e) = events::<C>(&case) {
+                if e.doubling {
+                    g.hit("batch_add_doubling");
+                }
+                if e.cancelling {
+                    g.hit("batch_add_cancelling");
+                }
+            }
+        }
+        case
+    }
+
+    fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
+        self.0.subject(case)
+    }
+
+    fn oracle(&self, case: &Self::Case) -> Outcome<Self::Output> {
+        self.0.oracle(case)
+    }
+
+    fn expected(&self, case: &Self::Case) -> Expected {
+        match known_finding::<C>(case) {
+            Some(reason) => Expected::known(VerdictKind::SubjectPanicked, reason),
+            None => Expected::AGREE,
+        }
+    }
+
+    fn compare(
+        &self,
+        case: &Self::Case,
+        subject: &Outcome<Self::Output>,
+        oracle: &Outcome<Self::Output>,
+    ) -> Verdict {
+        let Some(reason) = known_finding::<C>(case) else {
+            return self.0.compare(case, subject, oracle);
+        };
+        let in_unwrap = |p: &crate::engine::PanicReport| {
+            p.location
+                .as_deref()
+                .is_some_and(|l| l.replace('\\', "/").contains("/subtle-"))
+        };
+        match subject {
+            Outcome::Panicked(p) if in_unwrap(p) => Verdict::new(
+                VerdictKind::SubjectPanicked,
+                format!("known finding: subject {p}"),
+            ),
+            Outcome::Panicked(p) => Verdict::new(
+                VerdictKind::Mismatch,
+                format!("expected the known panic in CtOption::unwrap ({reason}); subject {p}"),
+            ),
+            _ => Verdict::new(
+                VerdictKind::Mismatch,
+                format!("expected the known panic in CtOption::unwrap ({reason}); subject did not panic"),
+            ),
+        }
+    }
+
+    fn render_case(&self, case: &Self::Case) -> String {
+        self.0.render_case(case)
+    }
+
+    fn render_output(&self, output: &Self::Output) -> String {
+        self.0.render_output(output)
+    }
+}
