@@ -7,7 +7,8 @@
 //! (`subjects/ecsm`, a Jacobian replay over k256's lazily reduced field):
 //!
 //! - **Field:** canonical `BigUint` residues mod `p`; subtraction is `(a + p − b) mod p`,
-//!   inversion is Fermat's little theorem (`a^(p−2)`). No lazy reduction, no limbs.
+//!   inversion is Lehmer's extended Euclid (Knuth, *TAOCP* Vol. 2, §4.5.2, Algorithm L),
+//!   each result checked by `a · a⁻¹ = 1`. No lazy reduction, no limbs.
 //! - **Points:** affine, with the textbook chord-and-tangent formulas (Hankerson, Menezes,
 //!   Vanstone, *Guide to Elliptic Curve Cryptography*, §3.1.2, group law for
 //!   `y² = x³ + ax + b`, here with `a = 0`):
@@ -19,7 +20,7 @@
 //!   the bit is 1. So a witness has `len_k` doubles and `popcount(k) − 1` adds, and `k = 1`
 //!   has no rows. For `1 ≤ k < n` no step is degenerate: every accumulator is `j·P` with
 //!   `1 ≤ j ≤ k`, an add never meets `A = ±P`, and secp256k1 has no 2-torsion.
-//! - **Slopes** are computed a second time per step ([`step_lambda`], one more Fermat
+//! - **Slopes** are computed a second time per step ([`step_lambda`], one more
 //!   inversion), separately from the point formulas, as the original reference does.
 //! - **Quotients** ([`shifted_quotient`]): each step satisfies three integer relations,
 //!   exactly over ℤ, with `r = 3p`:
@@ -108,10 +109,14 @@ fn fmul(a: &BigUint, b: &BigUint) -> BigUint {
     (a * b) % p()
 }
 
-/// Fermat inversion `a^(p−2) mod p`. Panics on zero (never reached for `1 ≤ k < n`).
+/// `a⁻¹ mod p` by Lehmer's extended Euclid ([`crate::field::lehmer_inverse`]), checked by
+/// `a · a⁻¹ = 1`. Panics on zero (never reached for `1 ≤ k < n`).
 fn finv(a: &BigUint) -> BigUint {
-    assert!(!(a % p()).is_zero(), "inverse of zero");
-    a.modpow(&(p() - 2u32), p())
+    let a = a % p();
+    assert!(!a.is_zero(), "inverse of zero");
+    let inverse = crate::field::lehmer_inverse(&a, p());
+    assert!(fmul(&a, &inverse) == BigUint::from(1u8), "modular inverse check failed");
+    inverse
 }
 
 /// `x³ + 7 mod p`.

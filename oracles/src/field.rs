@@ -473,7 +473,7 @@ impl SqrtField for Fp {
 ///
 /// This replaces `BigUint::modinv`, which measured ~8× slower and made inversion dominate
 /// every affine scalar multiplication; the caller asserts a·a⁻¹ = 1 on every result.
-fn lehmer_inverse(a: &BigUint, p: &BigUint) -> BigUint {
+pub fn lehmer_inverse(a: &BigUint, p: &BigUint) -> BigUint {
     let (mut big_a, mut big_b) = (p.clone(), a.clone());
     let (mut u0, mut u1) = (BigInt::zero(), BigInt::one());
     while !big_b.is_zero() {

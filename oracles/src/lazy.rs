@@ -328,7 +328,9 @@ impl ShadowFe {
         if self.value.is_zero() {
             return Ok(None);
         }
-        let inv = self.value.modpow(&(p() - 2u32), p());
+        let inv = crate::field::lehmer_inverse(&self.value, p());
+        let check = (&self.value * &inv) % p();
+        assert!(check == BigUint::from(1u8), "modular inverse check failed");
         Ok(Some(Self::with(inv, 1, false)))
     }
 
