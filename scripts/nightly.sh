@@ -22,6 +22,10 @@
 #   FUZZ_FLAGS        extra `cargo fuzz` build flags, e.g. `-O` for a build without debug
 #                     assertions (cargo-fuzz's default keeps them on: k256's magnitude checker
 #                     is live), or `-s none` to fuzz without AddressSanitizer
+#   NIGHTLY_CONFIG    the subjects' build configuration, as `.ci/run` tests them: `default`,
+#                     `serial` (no default features: no rayon, no precomputed tables),
+#                     `blst-no-threads` or `halo2-asm`; the CLI, the fuzz targets and the final
+#                     replay are all built with it
 #   FUZZ_TOOLCHAIN    the toolchain cargo-fuzz runs with (default: nightly)
 #   NIGHTLY_REPLAY=0  skip the final debug/release replay (the workflow runs it once, after
 #                     every routine's job)
@@ -35,16 +39,28 @@ set -uo pipefail
 secs=${1:-60}
 shift || true
 root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
+cd "$root" || exit 1
 toolchain=${FUZZ_TOOLCHAIN:-nightly}
 read -r -a flags <<< "${FUZZ_FLAGS:-}"
+config=${NIGHTLY_CONFIG:-default}
+# The configuration as cargo arguments: for ecdiff and the fuzz crate (which forwards its
+# features), and for the test crate that replays the corpus.
+case "$config" in
+    default) features=() test_features=() ;;
+    serial) features=(--no-default-features) test_features=(--no-default-features) ;;
+    blst-no-threads | halo2-asm)
+        features=(--features "$config") test_features=(--features "ecdiff/$config") ;;
+    *) echo "NIGHTLY_CONFIG=$config: expected default, serial, blst-no-threads or halo2-asm" >&2
+       exit 2 ;;
+esac
+flags+=("${features[@]}")
 stats=${NIGHTLY_STATS:-$root/fuzz/nightly-stats.tsv}
 status=0
 
 step() { printf '\n=== %s\n' "$*"; }
 
-step "building the ecdiff CLI (release)"
-cargo build -q --release -p ecdiff || exit 1
+step "building the ecdiff CLI (release, $config)"
+cargo build -q --release -p ecdiff "${features[@]}" || exit 1
 target_dir=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
 ecdiff="$target_dir/release/ecdiff"
 
@@ -115,9 +131,9 @@ step "re-seeding the edge-class cover"
 
 if [ "${NIGHTLY_REPLAY:-1}" != 0 ]; then
     step "replaying the whole corpus (debug)"
-    cargo test -q -p ecdiff-tests --test corpus || status=1
+    cargo test -q -p ecdiff-tests "${test_features[@]}" --test corpus || status=1
     step "replaying the whole corpus (release)"
-    cargo test -q --release -p ecdiff-tests --test corpus || status=1
+    cargo test -q --release -p ecdiff-tests "${test_features[@]}" --test corpus || status=1
 fi
 
 step "done: exec/s appended to $stats; status $status"

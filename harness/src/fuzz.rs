@@ -240,7 +240,18 @@ cargo-fuzz = true
 
 [dependencies]
 libfuzzer-sys = "0.4"
-ecdiff = {{ path = "../harness" }}
+ecdiff = {{ path = "../harness", default-features = false }}
+
+# ecdiff's subject configurations, forwarded (`cargo fuzz run --no-default-features` fuzzes
+# the serial subjects without precomputed tables; `--features halo2-asm` or
+# `--features blst-no-threads` the builds `.ci/run` tests too; `scripts/nightly.sh` takes
+# them as NIGHTLY_CONFIG).
+[features]
+default = ["parallel", "precomputed-tables"]
+parallel = ["ecdiff/parallel"]
+precomputed-tables = ["ecdiff/precomputed-tables"]
+blst-no-threads = ["ecdiff/blst-no-threads"]
+halo2-asm = ["ecdiff/halo2-asm"]
 
 [workspace]
 members = ["."]
