@@ -1,0 +1,158 @@
+//! mul_base, compression and decompression: a fixed-base table, encoders and decoders, each
+//! with one bug.
+
+use super::{double_n, radix_2w};
+use crate::adapters::dalek::{self, points, DalekGroup};
+use crate::engine::{DynRoutine, Outcome};
+use crate::families::curve25519::{dalek_spec, DalekRoutine};
+use crate::generators::edwards::{Flavor, Repr};
+use crate::shapes::edwards_encoding::{self as encoding, CompressOp};
+use curve25519_dalek::edwards::EdwardsPoint;
+use curve25519_dalek::ristretto::RistrettoPoint;
+use curve25519_dalek::scalar::Scalar;
+use num_bigint::BigUint;
+use std::sync::OnceLock;
+
+/// s·B with a signed radix-256 fixed-base table (32 rows of 1·256ⁱB … 128·256ⁱB) whose lookup
+/// takes `digit.abs()` in `i8`: the digit −128 overflows (a panic in debug builds, an index far
+/// out of range in release). dalek's radix-256 basepoint table had this overflow, found by a
+/// fuzzer (1f8a19a7, anchors §4).
+/// Trigger: a scalar with a radix-256 digit of −128 (about one random scalar in eight).
+pub(super) fn radix256_mul_base(s: &BigUint) -> [u8; 32] {
+    static TABLE: OnceLock<Vec<Vec<EdwardsPoint>>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut base = EdwardsPoint::mul_base(&Scalar::ONE);
+        (0..32)
+            .map(|_| {
+                let row: Vec<EdwardsPoint> = odd_and_even_multiples(&base, 128);
+                base = double_n(base, 8);
+                row
+            })
+            .collect()
+    });
+    let digits = radix_2w(&dalek::scalar(s), 8, 33, false);
+    let mut acc = <EdwardsPoint as DalekGroup>::identity();
+    for (row, &digit) in table.iter().zip(&digits) {
+        let digit = digit as i8;
+        if digit == 0 {
+            continue;
+        }
+        // The bug: |−128| does not fit an i8 (`unsigned_abs` is the fix).
+        #[allow(clippy::cast_abs_to_unsigned)]
+        let entry = &row[digit.abs() as usize - 1];
+        acc = if digit > 0 { acc + entry } else { acc - entry };
+    }
+    debug_assert!(digits[32] == 0 || digits[32] == 1);
+    if digits[32] == 1 {
+        acc += &double_n(table[31][0], 8);
+    }
+    acc.compress().to_bytes()
+}
+
+fn odd_and_even_multiples(p: &EdwardsPoint, count: usize) -> Vec<EdwardsPoint> {
+    let mut t = vec![*p];
+    for k in 1..count {
+        let next = t[k - 1] + p;
+        t.push(next);
+    }
+    t
+}
+
+/// An encoder whose final reduction of y is missing: y is written as y + p whenever that still
+/// fits in 255 bits (y < 19). A field element serialized without its final conditional
+/// subtraction of p is anchors Z44/Z66 (results in [p, 2²⁵⁶) not reduced); the encoding then
+/// stops round-tripping (Z69).
+/// Trigger: points whose y is 0 or 1: the `identity` and the order-4 `pure_torsion` points.
+pub(super) fn compress_y_not_reduced(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
+    dalek::compress_each::<EdwardsPoint>(reprs).map(|encs| {
+        let p = ecdiff_oracles::curves::ed25519_fp().modulus();
+        encs.into_iter()
+            .map(|mut e| {
+                let sign = e[31] & 0x80;
+                e[31] &= 0x7f;
+                let y = BigUint::from_bytes_le(&e);
+                let v = if y < BigUint::from(19u8) { y + p } else { y };
+                let mut out = [0u8; 32];
+                let b = v.to_bytes_le();
+                out[..b.len()].copy_from_slice(&b);
+                out[31] |= sign;
+                out
+            })
+            .collect()
+    })
+}
+
+/// `double_and_compress_batch` over a batch inversion without dalek's zero skipping: one zero
+/// denominator (the identity's e·f·g·h = 0) zeroes the accumulated product, every "inverse"
+/// becomes 0, and every encoding in the batch comes out as 0 (the identity). anchors Z40
+/// (c-kzg-4844 `fr_batch_inv`: one zero input zeroes the whole output), Z38.
+/// Trigger: an `identity` in a batch with other points.
+pub(super) fn double_and_compress_zero_in_batch(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
+    let out = dalek::ristretto_double_and_compress_batch(reprs);
+    let has_identity = match points::<RistrettoPoint>(reprs) {
+        Ok(ps) => ps.iter().any(|p| p.compress().to_bytes() == [0u8; 32]),
+        Err(_) => false,
+    };
+    if has_identity {
+        out.map(|v| vec![[0u8; 32]; v.len()])
+    } else {
+        out
+    }
+}
+
+/// An Edwards decoder that loses the sign bit of x: it decodes y and always takes the even
+/// square root. A wrong sign from decompression is anchors Z45 (k256 `decompress`: release-only
+/// wrong y parity, RustCrypto/elliptic-curves#529).
+/// Trigger: valid encodings with the sign bit set (`sign_bit_set`).
+pub(super) fn decompress_sign_dropped(bytes: &[u8; 32]) -> Outcome<[u8; 32]> {
+    let mut b = *bytes;
+    b[31] &= 0x7f;
+    dalek::decompress::<EdwardsPoint>(&b)
+}
+
+/// A ristretto255 decoder that reads s modulo p with the top bit ignored instead of requiring
+/// the canonical encoding (RFC 9496 §4.3.1 step 1, which dalek checks by re-encoding). Non-
+/// canonical coordinates accepted are anchors Z65 and Z67 (CVE-2022-23806).
+/// Trigger: `s_noncanonical` (s + p for a valid s) and `high_bit_set`.
+pub(super) fn ristretto_decompress_noncanonical(bytes: &[u8; 32]) -> Outcome<[u8; 32]> {
+    let p = ecdiff_oracles::curves::ed25519_fp().modulus();
+    let mut b = *bytes;
+    b[31] &= 0x7f;
+    let s = BigUint::from_bytes_le(&b) % p;
+    let mut reduced = [0u8; 32];
+    let le = s.to_bytes_le();
+    reduced[..le.len()].copy_from_slice(&le);
+    dalek::decompress::<RistrettoPoint>(&reduced)
+}
+
+pub(super) fn mul_base_variant(
+    name: &'static str,
+    f: fn(&BigUint) -> [u8; 32],
+) -> Box<dyn DynRoutine> {
+    let (spec, routine) = dalek_spec(name);
+    let DalekRoutine::MulBase(flavor) = routine else {
+        panic!("{name} is not mul_base")
+    };
+    Box::new(encoding::check_mul_base(spec, flavor, Box::new(f)))
+}
+
+pub(super) fn compress_variant(
+    name: &'static str,
+    flavor: Flavor,
+    op: CompressOp,
+    f: fn(&[Repr]) -> Outcome<Vec<[u8; 32]>>,
+) -> Box<dyn DynRoutine> {
+    let (spec, _) = dalek_spec(name);
+    Box::new(encoding::check_compress(spec, flavor, op, Box::new(f)))
+}
+
+pub(super) fn decompress_variant(
+    name: &'static str,
+    f: fn(&[u8; 32]) -> Outcome<[u8; 32]>,
+) -> Box<dyn DynRoutine> {
+    let (spec, routine) = dalek_spec(name);
+    let DalekRoutine::Decompress(flavor) = routine else {
+        panic!("{name} is not a decoder")
+    };
+    Box::new(encoding::check_decompress(spec, flavor, Box::new(f)))
+}
