@@ -3,8 +3,9 @@
 #
 #   scripts/fuzz-bench.sh [SECONDS_PER_TARGET] [ROUTINE ...]     (default: 30 s, every target)
 #
-# Builds the targets with `cargo +nightly fuzz build` ($FUZZ_FLAGS, e.g. `-O` or `-s none`),
-# then runs each from a copy of corpus/<routine> for SECONDS and prints
+# Builds each target as the nightly job does (`cargo +nightly fuzz build` with $FUZZ_FLAGS, e.g.
+# `-O`, and scripts/fuzz-sanitizer.sh's sanitizer unless $FUZZ_FLAGS names one), then runs it
+# from a copy of corpus/<routine> for SECONDS and prints
 # `routine  exec/s after the seed corpus is loaded  exec/s overall  runs  init seconds`.
 # "After init" excludes the one-time start-up (the registry, oracle tables, the first case's
 # lazily built constants), which libFuzzer's own average includes.
@@ -14,14 +15,29 @@ shift || true
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 read -r -a flags <<< "${FUZZ_FLAGS:-}"
-cargo +nightly fuzz build --fuzz-dir fuzz "${flags[@]}" "$@" > /dev/null 2>&1 ||
-    cargo +nightly fuzz build --fuzz-dir fuzz "${flags[@]}"
 if [ $# -gt 0 ]; then targets=("$@"); else mapfile -t targets < <(cargo +nightly fuzz list --fuzz-dir fuzz); fi
+sanitizer_flags() {
+    case " ${flags[*]} " in
+        *" -s "* | *" --sanitizer"*) ;;
+        *) scripts/fuzz-sanitizer.sh "$1" ;;
+    esac
+}
+# Targets that share a build are measured together, so that each build is made once.
+ordered=()
+for want in "" "-s none"; do
+    for t in "${targets[@]}"; do
+        [ "$(sanitizer_flags "$t")" = "$want" ] && ordered+=("$t")
+    done
+done
+targets=("${ordered[@]}")
 host=$(rustc -vV | sed -n 's/^host: //p')
 profile=release
-for f in "${flags[@]}"; do [ "$f" = "--dev" ] && profile=debug; done
+for f in "${flags[@]}"; do if [ "$f" = "--dev" ]; then profile=debug; fi; done
 printf '%-42s %12s %12s %8s %8s\n' routine "exec/s(run)" "exec/s(all)" runs "init s"
 for t in "${targets[@]}"; do
+    read -r -a tflags <<< "${flags[*]} $(sanitizer_flags "$t")"
+    cargo +nightly fuzz build --fuzz-dir fuzz "${tflags[@]}" "$t" > /dev/null 2>&1 ||
+        cargo +nightly fuzz build --fuzz-dir fuzz "${tflags[@]}" "$t"
     work=$(mktemp -d)
     mkdir -p "$work/corpus" "$work/artifacts"
     cp "corpus/$t"/* "$work/corpus/" 2> /dev/null || true

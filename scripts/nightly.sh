@@ -21,7 +21,8 @@
 # Environment:
 #   FUZZ_FLAGS        extra `cargo fuzz` build flags, e.g. `-O` for a build without debug
 #                     assertions (cargo-fuzz's default keeps them on: k256's magnitude checker
-#                     is live), or `-s none` to fuzz without AddressSanitizer
+#                     is live); a sanitizer given here (`-s …`) applies to every routine,
+#                     otherwise each routine gets scripts/fuzz-sanitizer.sh's choice
 #   NIGHTLY_CONFIG    the subjects' build configuration, as `.ci/run` tests them: `default`,
 #                     `serial` (no default features: no rayon, no precomputed tables),
 #                     `blst-no-threads` or `halo2-asm`; the CLI, the fuzz targets and the final
@@ -71,25 +72,37 @@ else
 fi
 fuzz=(cargo "+$toolchain" fuzz)
 
-step "building ${#routines[@]} fuzz targets ${flags[*]}"
-if [ $# -eq 0 ]; then
-    "${fuzz[@]}" build --fuzz-dir fuzz "${flags[@]}" || exit 1
-fi
+# The sanitizer per routine, unless FUZZ_FLAGS names one; routines that share a build run
+# together, so that each build is made once.
+sanitizer_flags() {
+    case " ${flags[*]} " in
+        *" -s "* | *" --sanitizer"*) ;;
+        *) scripts/fuzz-sanitizer.sh "$1" "$config" ;;
+    esac
+}
+ordered=()
+for want in "" "-s none"; do
+    for r in "${routines[@]}"; do
+        [ "$(sanitizer_flags "$r")" = "$want" ] && ordered+=("$r")
+    done
+done
+routines=("${ordered[@]}")
 
 for r in "${routines[@]}"; do
-    step "$r: fuzzing for ${secs}s ${flags[*]}"
+    read -r -a rflags <<< "${flags[*]} $(sanitizer_flags "$r")"
+    step "$r: fuzzing for ${secs}s ${rflags[*]}"
     scratch="$root/fuzz/corpus/$r"
     artifacts="$root/fuzz/artifacts/$r"
     mkdir -p "$scratch" "$artifacts" "$root/corpus/$r"
     log="$root/fuzz/nightly-$r.log"
-    "${fuzz[@]}" run --fuzz-dir fuzz "${flags[@]}" "$r" "$scratch" "$root/corpus/$r" -- \
+    "${fuzz[@]}" run --fuzz-dir fuzz "${rflags[@]}" "$r" "$scratch" "$root/corpus/$r" -- \
         -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$artifacts/" \
         > "$log" 2>&1
     fuzz_status=$?
     tail -n 3 "$log"
     execs=$(sed -n 's/^stat::average_exec_per_sec:[[:space:]]*//p' "$log" | tail -n 1)
     runs=$(sed -n 's/^stat::number_of_executed_units:[[:space:]]*//p' "$log" | tail -n 1)
-    printf '%s\t%s\t%s\t%s\n' "$r" "${flags[*]:-default}" "${execs:-?}" "${runs:-?}" >> "$stats"
+    printf '%s\t%s\t%s\t%s\n' "$r" "${rflags[*]:-default}" "${execs:-?}" "${runs:-?}" >> "$stats"
     if [ $fuzz_status -ne 0 ]; then
         echo "$r: the fuzzer stopped with status $fuzz_status (see $log)"
         grep -m 1 '^ecdiff finding:\|panicked at' "$log" || true
@@ -100,7 +113,7 @@ for r in "${routines[@]}"; do
     cp "$root/corpus/$r"/* "$merged"/ 2> /dev/null
     cp "$scratch"/* "$merged"/ 2> /dev/null
     # Edge coverage only (-use_counters=0): hit-count buckets would keep ~5x more files.
-    if "${fuzz[@]}" cmin --fuzz-dir fuzz "${flags[@]}" "$r" "$merged" -- -use_counters=0 \
+    if "${fuzz[@]}" cmin --fuzz-dir fuzz "${rflags[@]}" "$r" "$merged" -- -use_counters=0 \
         > "$log.cmin" 2>&1; then
         "$ecdiff" corpus add "$r" "$merged" || status=1
     else
@@ -119,7 +132,7 @@ for r in "${routines[@]}"; do
     fi
 
     step "$r: replaying corpus/$r through the fuzz build"
-    if ! "${fuzz[@]}" run --fuzz-dir fuzz "${flags[@]}" "$r" "$root/corpus/$r" -- -runs=0 \
+    if ! "${fuzz[@]}" run --fuzz-dir fuzz "${rflags[@]}" "$r" "$root/corpus/$r" -- -runs=0 \
         > "$log.replay" 2>&1; then
         echo "$r: the fuzz build disagrees with the corpus (see $log.replay)"
         status=1

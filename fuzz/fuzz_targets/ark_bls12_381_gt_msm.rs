@@ -3,6 +3,6 @@
 //! the same decoder and verdict as `cargo test` and `ecdiff run`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(init: ecdiff::fuzz::init(), |data: &[u8]| {
+libfuzzer_sys::fuzz_target!(init: ecdiff::fuzz::init("ark_bls12_381_gt_msm"), |data: &[u8]| {
     ecdiff::fuzz::check("ark_bls12_381_gt_msm", data)
 });

@@ -3,6 +3,6 @@
 //! the same decoder and verdict as `cargo test` and `ecdiff run`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(init: ecdiff::fuzz::init(), |data: &[u8]| {
+libfuzzer_sys::fuzz_target!(init: ecdiff::fuzz::init("dory_g2_fixed_scalar_mul_vs_then_add"), |data: &[u8]| {
     ecdiff::fuzz::check("dory_g2_fixed_scalar_mul_vs_then_add", data)
 });

@@ -3,6 +3,6 @@
 //! the same decoder and verdict as `cargo test` and `ecdiff run`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(init: ecdiff::fuzz::init(), |data: &[u8]| {
+libfuzzer_sys::fuzz_target!(init: ecdiff::fuzz::init("halo2_secp256k1_msm_best_large"), |data: &[u8]| {
     ecdiff::fuzz::check("halo2_secp256k1_msm_best_large", data)
 });

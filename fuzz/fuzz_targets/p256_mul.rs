@@ -3,6 +3,6 @@
 //! the same decoder and verdict as `cargo test` and `ecdiff run`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(init: ecdiff::fuzz::init(), |data: &[u8]| {
+libfuzzer_sys::fuzz_target!(init: ecdiff::fuzz::init("p256_mul"), |data: &[u8]| {
     ecdiff::fuzz::check("p256_mul", data)
 });

@@ -4,7 +4,7 @@
 //!
 //! ```ignore
 //! #![no_main]
-//! libfuzzer_sys::fuzz_target!(init: ecdiff::fuzz::init(), |data: &[u8]| {
+//! libfuzzer_sys::fuzz_target!(init: ecdiff::fuzz::init("dory_g1_msm"), |data: &[u8]| {
 //!     ecdiff::fuzz::check("dory_g1_msm", data)
 //! });
 //! ```
@@ -22,7 +22,8 @@
 //! panic hook keeps libFuzzer's abort-on-panic hook from seeing them. libFuzzer installs its
 //! hook in `LLVMFuzzerInitialize`, before any input runs; [`init`] (the targets' `init:` block)
 //! then installs the quiet hook in front of it, chained, so every panic the engine does not
-//! capture still aborts.
+//! capture still aborts. It also runs the routine's first seeded cases once ([`warm_up`]), so
+//! that lazily built tables and pools cost start-up time, not the first inputs' time.
 //!
 //! Nothing here, nor anywhere in the harness, looks at `cfg(fuzzing)`: a fuzz build computes
 //! exactly what `cargo test` computes (`tests/fuzz_targets.rs` checks the sources).
@@ -33,16 +34,34 @@
 
 use crate::engine::{panic, CaseRun, Detail, DynRoutine, VerdictKind};
 use crate::finding::{Finding, Origin, Provenance};
-use crate::generators::Bias;
+use crate::generators::{case_bytes, Bias, CASE_BYTES};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// Once per fuzzing process, after libFuzzer's own initialization: installs the engine's quiet
-/// panic hook in front of libFuzzer's, builds the registry and the subject thread pool.
-pub fn init() {
+/// panic hook in front of libFuzzer's, builds the registry and the subject thread pool, and
+/// warms `routine` up ([`warm_up`]).
+pub fn init(routine: &str) {
     panic::install_hook();
-    let _ = registry();
     let _ = crate::engine::subject_pool();
+    if let Some(r) = registry().get(routine) {
+        warm_up(*r);
+    }
+}
+
+/// Seeded cases run at start-up ([`warm_up`]).
+pub const WARM_UP_CASES: u64 = 4;
+
+/// Runs the first [`WARM_UP_CASES`] cases of `routine`'s seeded stream (seed 0, as `ecdiff
+/// run` draws them), so that what is built lazily once per process — oracle tables, pairings,
+/// point pools, a subject's own precomputation — is built before libFuzzer's first input
+/// instead of inside it. Their verdicts are not looked at: `ecdiff run` checks them.
+pub fn warm_up(routine: &dyn DynRoutine) {
+    let name = routine.info().name;
+    for index in 0..WARM_UP_CASES {
+        let bytes = case_bytes(0, name, index, CASE_BYTES);
+        let _ = routine.run_bytes(&bytes, Bias::Edge, Detail::OnFinding);
+    }
 }
 
 fn registry() -> &'static HashMap<&'static str, &'static dyn DynRoutine> {
@@ -75,12 +94,12 @@ pub fn check(routine: &str, data: &[u8]) {
     }
 }
 
-/// [`init`] for a downstream crate's own routine: the quiet panic hook and the subject thread
-/// pool, without building ecdiff's registry ([`fuzz_target!`](crate::fuzz_target) calls it).
+/// [`init`] for a downstream crate's own routine: the quiet panic hook, the subject thread
+/// pool and the warm-up, without building ecdiff's registry ([`fuzz_target!`](crate::fuzz_target) calls it).
 pub fn init_routine(routine: &dyn DynRoutine) {
     panic::install_hook();
-    let _ = routine.info();
     let _ = crate::engine::subject_pool();
+    warm_up(routine);
 }
 
 /// [`check`] for a downstream crate's own routine: runs one fuzz input and panics (an abort
@@ -210,7 +229,7 @@ pub fn target_source(routine: &str) -> String {
          //! the same decoder and verdict as `cargo test` and `ecdiff run`.\n\
          #![no_main]\n\
          \n\
-         libfuzzer_sys::fuzz_target!(init: ecdiff::fuzz::init(), |data: &[u8]| {{\n    \
+         libfuzzer_sys::fuzz_target!(init: ecdiff::fuzz::init(\"{routine}\"), |data: &[u8]| {{\n    \
          ecdiff::fuzz::check(\"{routine}\", data)\n\
          }});\n"
     )
