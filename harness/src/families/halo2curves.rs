@@ -21,8 +21,10 @@
 //! compressed format of `src/serde.rs`) through [`crate::shapes::halo2_compressed`]; see
 //! [`HALO2_SECP256R1_X_ZERO_REFUSED`] for the known finding on secp256r1.
 //!
-//! Every row's lengths straddle the changes on its path; the batch-affine path (thousands of
-//! terms) gets `*_msm_best_large` rows with few cases.
+//! Every row's lengths straddle the changes on its path. The changes in the thousands of terms
+//! get rows of their own with few cases: `*_msm_serial_large` (windows 8, 9 and 10) and
+//! `*_msm_best_large` (`msm_parallel`'s chunk windows 6, 7 and 8, then the batch-affine path);
+//! `msm_parallel` beyond n = 240 is the code `msm_best` runs below 8104.
 //!
 //! # Known findings of `msm_best` on the batch-affine path
 //!
@@ -79,10 +81,21 @@ pub const PARALLEL_SPLITS: &[(&str, usize)] = &[
     ("chunk_c5", 220),
 ];
 
-/// `msm_best`'s switch to the batch-affine path at c = ⌈ln n⌉ = 10, n = 8104.
-pub const BEST_BATCH_AFFINE: &[(&str, usize)] = &[("batch_affine_c10", 8104)];
+/// `msm_serial`'s window changes above the small rows': ⌈ln n⌉ = 8, 9 and 10 from n = 1097,
+/// 2981 and 8104.
+pub const SERIAL_LARGE_WINDOWS: &[(&str, usize)] = &[("c8", 1097), ("c9", 2981), ("c10", 8104)];
 
-/// The three small-n MSM rows and the large-n row of one curve.
+/// `msm_best` from n = 240: `msm_parallel`'s chunk windows 6, 7 and 8 from n = 4·149, 4·404 and
+/// 4·1097 (chunks of ⌊n/4⌋), then the switch to the batch-affine path at c = ⌈ln n⌉ = 10,
+/// n = 8104.
+pub const BEST_BATCH_AFFINE: &[(&str, usize)] = &[
+    ("chunk_c6", 596),
+    ("chunk_c7", 1616),
+    ("chunk_c8", 4388),
+    ("batch_affine_c10", 8104),
+];
+
+/// The three small-n MSM rows and the two large-n rows of one curve.
 macro_rules! msm_rows {
     ($curve:literal, $group:ty) => {
         [
@@ -126,13 +139,26 @@ macro_rules! msm_rows {
                 },
             },
             RoutineRow {
+                name: concat!("halo2_", $curve, "_msm_serial_large"),
+                subject: HALO2CURVES,
+                function: "msm::msm_serial (n ≥ 1097: windows 8 to 10)",
+                lengths: Lengths::up_to(8200).thresholds(SERIAL_LARGE_WINDOWS),
+                cases: 96,
+                build: |spec| {
+                    Box::new(msm::check_affine::<$group, _>(
+                        spec,
+                        Halo2Msm(MsmEntry::Serial),
+                    ))
+                },
+            },
+            RoutineRow {
                 name: concat!("halo2_", $curve, "_msm_best_large"),
                 subject: HALO2CURVES,
-                function: "msm::msm_best (n ≥ 8104: batch-affine path)",
+                function: "msm::msm_best (n ≥ 240: chunk windows 6 to 8, batch-affine from 8104)",
                 lengths: Lengths::up_to(8200).thresholds(BEST_BATCH_AFFINE),
-                cases: 40,
+                cases: 96,
                 build: |spec| {
-                    Box::new(LargeBest(msm::check_affine::<$group, _>(
+                    Box::new(LargeBest::new(msm::check_affine::<$group, _>(
                         spec,
                         Halo2Msm(MsmEntry::Best),
                     )))
@@ -142,9 +168,9 @@ macro_rules! msm_rows {
     };
 }
 
-const BN256: [RoutineRow; 4] = msm_rows!("bn256", Bn254G1);
-const SECP256K1: [RoutineRow; 4] = msm_rows!("secp256k1", Secp256k1);
-const SECP256R1: [RoutineRow; 4] = msm_rows!("secp256r1", P256);
+const BN256: [RoutineRow; 5] = msm_rows!("bn256", Bn254G1);
+const SECP256K1: [RoutineRow; 5] = msm_rows!("secp256k1", Secp256k1);
+const SECP256R1: [RoutineRow; 5] = msm_rows!("secp256r1", P256);
 
 /// The family's table: one row per routine. The bug zoo builds its variants from these rows'
 /// specs, so a broken variant sees exactly the cases of the routine it breaks.
@@ -155,6 +181,7 @@ pub const FAMILY: Family = Family {
         BN256[1],
         BN256[2],
         BN256[3],
+        BN256[4],
         RoutineRow {
             name: "halo2_bn256_compressed_encoding",
             subject: HALO2CURVES,
@@ -175,6 +202,7 @@ pub const FAMILY: Family = Family {
         SECP256K1[1],
         SECP256K1[2],
         SECP256K1[3],
+        SECP256K1[4],
         RoutineRow {
             name: "halo2_secp256k1_compressed_encoding",
             subject: HALO2CURVES,
@@ -187,6 +215,7 @@ pub const FAMILY: Family = Family {
         SECP256R1[1],
         SECP256R1[2],
         SECP256R1[3],
+        SECP256R1[4],
         RoutineRow {
             name: "halo2_secp256r1_compressed_encoding",
             subject: HALO2CURVES,

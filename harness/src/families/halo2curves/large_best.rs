@@ -59,7 +59,36 @@ const CLASSES: &[&str] = &[
 const REPEAT_SCOPE: &str = "msm.early_repeat";
 
 /// An MSM check whose subject is `msm_best` on the batch-affine path.
-pub struct LargeBest<C: SwGroup>(pub MsmCheck<C>);
+pub struct LargeBest<C: SwGroup> {
+    check: MsmCheck<C>,
+    known_findings: bool,
+}
+
+impl<C: SwGroup> LargeBest<C> {
+    /// `check` with this module's generation and known findings.
+    pub fn new(check: MsmCheck<C>) -> Self {
+        LargeBest {
+            check,
+            known_findings: true,
+        }
+    }
+
+    /// `check` with this module's generation and no known findings: for a bug-zoo subject that
+    /// runs the same cases through another MSM (whose every case must agree).
+    pub fn without_known_findings(check: MsmCheck<C>) -> Self {
+        LargeBest {
+            check,
+            known_findings: false,
+        }
+    }
+
+    /// The known finding `case` meets, if this check declares them.
+    fn known(&self, case: &MsmCase<C::F>) -> Option<&'static str> {
+        self.known_findings
+            .then(|| known_finding::<C>(case))
+            .flatten()
+    }
+}
 
 /// The events of the batch-affine path on `case`, or `None` below it.
 fn events<C: SwGroup>(case: &MsmCase<C::F>) -> Option<BatchAddEvents> {
@@ -135,13 +164,13 @@ where
     type Output = Point<C::F>;
 
     fn info(&self) -> RoutineInfo {
-        let mut info = self.0.info();
+        let mut info = self.check.info();
         info.classes.extend(CLASSES);
         info
     }
 
     fn generate(&self, g: &mut Gen) -> Self::Case {
-        let mut case = self.0.generate(g);
+        let mut case = self.check.generate(g);
         repeat_early_term::<C>(g, &mut case);
         if g.edgy() {
             if let Some(e) = events::<C>(&case) {
@@ -157,15 +186,15 @@ where
     }
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
-        self.0.subject(case)
+        self.check.subject(case)
     }
 
     fn oracle(&self, case: &Self::Case) -> Outcome<Self::Output> {
-        self.0.oracle(case)
+        self.check.oracle(case)
     }
 
     fn expected(&self, case: &Self::Case) -> Expected {
-        match known_finding::<C>(case) {
+        match self.known(case) {
             Some(reason) => Expected::known(VerdictKind::SubjectPanicked, reason),
             None => Expected::AGREE,
         }
@@ -177,8 +206,8 @@ where
         subject: &Outcome<Self::Output>,
         oracle: &Outcome<Self::Output>,
     ) -> Verdict {
-        let Some(reason) = known_finding::<C>(case) else {
-            return self.0.compare(case, subject, oracle);
+        let Some(reason) = self.known(case) else {
+            return self.check.compare(case, subject, oracle);
         };
         let in_unwrap = |p: &crate::engine::PanicReport| {
             p.location
@@ -202,10 +231,10 @@ where
     }
 
     fn render_case(&self, case: &Self::Case) -> String {
-        self.0.render_case(case)
+        self.check.render_case(case)
     }
 
     fn render_output(&self, output: &Self::Output) -> String {
-        self.0.render_output(output)
+        self.check.render_output(output)
     }
 }

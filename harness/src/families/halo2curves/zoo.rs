@@ -5,7 +5,7 @@
 //! flag or reduce x mod p. `tests/zoo.rs` checks each is caught by its
 //! routine's default budget in debug and in release.
 
-use super::spec;
+use super::{spec, LargeBest};
 use crate::adapters::halo2curves::{
     affine, curve, from_affine, from_curve, run_msm, scalars, Halo2Encoding, Halo2Group, MsmEntry,
 };
@@ -141,11 +141,23 @@ macro_rules! msm_variants {
             "parallel split by chunks_exact around the batch-affine path: the n mod threads \
              remainder terms are dropped (anchors Z6)",
             "n mod 4 ≠ 0 (8103, 8105, random lengths)",
-            // No known finding here: the broken split's chunks stay below 8104 terms, off the
-            // batch-affine path, so identities among the bases are accepted.
-            msm::check_affine::<$group, _>(
+            // The routine's cases, without its known findings: the broken split's chunks stay
+            // below 8104 terms, off the batch-affine path, so identities among the bases are
+            // accepted.
+            LargeBest::without_known_findings(msm::check_affine::<$group, _>(
                 spec(concat!("halo2_", $curve, "_msm_best_large")),
                 ChunksExactDropsRemainder(MsmEntry::Best),
+            )),
+        ));
+        $v.push(ZooVariant::new(
+            concat!("halo2_", $curve, "_msm_serial_large__receiver_not_identity"),
+            concat!("halo2_", $curve, "_msm_serial_large"),
+            "msm_serial's accumulator not initialized to the identity (anchors Z15 \
+             filippo.io/edwards25519 MultiScalarMult, CVE-2026-26958)",
+            "any input",
+            msm::check_affine::<$group, _>(
+                spec(concat!("halo2_", $curve, "_msm_serial_large")),
+                ReceiverNotIdentity,
             ),
         ));
         $v.push(ZooVariant::new(
