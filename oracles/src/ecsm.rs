@@ -115,7 +115,10 @@ fn finv(a: &BigUint) -> BigUint {
     let a = a % p();
     assert!(!a.is_zero(), "inverse of zero");
     let inverse = crate::field::lehmer_inverse(&a, p());
-    assert!(fmul(&a, &inverse) == BigUint::from(1u8), "modular inverse check failed");
+    assert!(
+        fmul(&a, &inverse) == BigUint::from(1u8),
+        "modular inverse check failed"
+    );
     inverse
 }
 

@@ -4,9 +4,9 @@
 //!
 //! # Generated on purpose
 //!
-//! Besides the MSM shape's classes, an edge-biased case may repeat an early term i < 64 at a
-//! later index i + k (k ≤ 64) with the same scalar, as the same point (`early_term_repeated`)
-//! or as its negation (`early_term_negated`). In every window the first copy usually sits
+//! Besides the MSM shape's classes, four in five edge-biased cases repeat an early term i < 64
+//! at a later index i + k (k ≤ 64) with the same scalar (`early_term_repeated`), and another
+//! one as its negation (`early_term_negated`). In every window the first copy usually sits
 //! alone in its bucket when the second arrives, so `batch_add` doubles the bucket or empties
 //! it; [`super::batch_affine`] tells which (`batch_add_doubling`, `batch_add_cancelling`).
 //!
@@ -118,7 +118,8 @@ fn known_finding<C: SwGroup>(case: &MsmCase<C::F>) -> Option<&'static str> {
     doubles.then_some(MSM_BEST_DOUBLING_WITHOUT_A)
 }
 
-/// Repeats an early term of `case` at a later index, as itself or negated, with its scalar.
+/// Repeats early terms of `case` at later indices with their scalars: one as itself, and (in
+/// lists of four terms or more) another one negated.
 fn repeat_early_term<C: SwGroup>(g: &mut Gen, case: &mut MsmCase<C::F>) {
     let n = case.bases.len();
     if n < 2 || !g.edgy() {
@@ -127,21 +128,24 @@ fn repeat_early_term<C: SwGroup>(g: &mut Gen, case: &mut MsmCase<C::F>) {
     g.scope(REPEAT_SCOPE, |g| {
         // Index 0 (no repetition) first, so that exhausted input and minimization leave the
         // case alone.
-        let how = g.weighted(&[3, 2, 1]);
-        if how == 0 {
+        if g.weighted(&[1, 4]) == 0 {
             return;
         }
-        let i = g.below((n - 1).min(64) as u64) as usize;
-        let j = i + 1 + g.below((n - 1 - i).min(64) as u64) as usize;
-        let first = case.bases[i].clone();
-        case.bases[j] = if how == 1 {
-            g.hit("early_term_repeated");
-            first
-        } else {
-            g.hit("early_term_negated");
-            negated::<C>(&first)
+        // An early index i and a later one j ≤ i + 64.
+        let pair = |g: &mut Gen| {
+            let i = g.below((n - 1).min(64) as u64) as usize;
+            (i, i + 1 + g.below((n - 1 - i).min(64) as u64) as usize)
         };
+        let (i, j) = pair(g);
+        case.bases[j] = case.bases[i].clone();
         case.scalars[j] = case.scalars[i].clone();
+        g.hit("early_term_repeated");
+        let (k, l) = pair(g);
+        if ![k, l].iter().any(|x| *x == i || *x == j) {
+            case.bases[l] = negated::<C>(&case.bases[k]);
+            case.scalars[l] = case.scalars[k].clone();
+            g.hit("early_term_negated");
+        }
     });
 }
 
