@@ -233,6 +233,14 @@ proptest! {
         // Clearing the cofactor lands in G2; a random twist point is almost never in it.
         prop_assert!(g2.is_in_subgroup(&g2.mul(&q, &g2.cofactor)));
         prop_assert!(!g2.is_in_subgroup(&q));
+        // A right log hint saves the double-and-add, a wrong one is ignored: the answer is
+        // the full check's either way.
+        let k = BigUint::from(x);
+        let member = g2.mul_generator(&k);
+        prop_assert!(g2.is_in_subgroup_given_log(&member, Some(&k)));
+        prop_assert!(g2.is_in_subgroup_given_log(&member, Some(&(&k + 1u8))));
+        prop_assert!(!g2.is_in_subgroup_given_log(&q, Some(&k)));
+        prop_assert!(!g2.is_in_subgroup_given_log(&q, None));
     }
 
     /// 8ℓ·P = O on edwards25519, and ℓ·P lands in E[8].

@@ -575,31 +575,35 @@ pub fn points<C: SwGroup>(
     out
 }
 
-/// One point for an encoding routine to encode or decode: the identity, the generator, a
-/// small multiple of it (2..16) or a uniformly random point with a known log, recorded as
-/// `point_identity`, `point_generator`, `point_small_multiple`, `point_random`; or, with
-/// weight `own` (against 2, 2, 2, 5), `None`: the caller's own kind of point (a point outside
-/// the subgroup, a point with x = 0, …), which the caller draws and records.
-pub fn encoding_point<C: SwGroup>(g: &mut Gen, c: &C, own: u32) -> Option<Point<C::F>> {
-    match g.weighted(&[2, 2, 2, 5, own]) {
+/// One point for an encoding routine to encode or decode, with its known log: the identity,
+/// the generator, a small multiple of it (2..16) or a uniformly random point with a known log,
+/// recorded as `point_identity`, `point_generator`, `point_small_multiple`, `point_random`;
+/// or, with weight `own` (against 2, 2, 2, 5), `None`: the caller's own kind of point (a point
+/// outside the subgroup, a point with x = 0, …), which the caller draws and records.
+pub fn encoding_point<C: SwGroup>(g: &mut Gen, c: &C, own: u32) -> Option<Logged<Point<C::F>>> {
+    let log = match g.weighted(&[2, 2, 2, 5, own]) {
         0 => {
             g.hit("point_identity");
-            Some(Point::Identity)
+            BigUint::zero()
         }
         1 => {
             g.hit("point_generator");
-            Some(c.mul_hub(&BigUint::one()))
+            BigUint::one()
         }
         2 => {
             g.hit("point_small_multiple");
-            Some(c.mul_hub(&BigUint::from(g.range(2, 16))))
+            BigUint::from(g.range(2, 16))
         }
         3 => {
             g.hit("point_random");
-            Some(c.mul_hub(&g.biguint_below(c.order())))
+            g.biguint_below(c.order())
         }
-        _ => None,
-    }
+        _ => return None,
+    };
+    Some(Logged {
+        elem: c.mul_hub(&log),
+        log,
+    })
 }
 
 /// The scope each element's class is recorded under.

@@ -121,6 +121,10 @@ pub struct EncodingCase<F> {
     pub compressed: bool,
     /// The point (encoded as is for [`Op::Encode`]; the source of the bytes for decoding).
     pub point: Point<F>,
+    /// Its discrete log to the generator, when it was drawn as a multiple of it: bookkeeping
+    /// that lets the oracle's subgroup check of a decoded point equal to it skip the
+    /// double-and-add by r ([`ecdiff_oracles::weierstrass::Curve::is_in_subgroup_given_log`]).
+    pub log: Option<BigUint>,
     /// The bytes to decode (empty for [`Op::Encode`]).
     pub bytes: Vec<u8>,
 }
@@ -164,8 +168,10 @@ pub fn check<C: BlsGroup, S: Codec<C>>(spec: Spec, subject: S) -> EncodingCheck<
 }
 
 /// A point on the curve outside the subgroup: the first random x (up to 64 tries) whose
-/// x³ + b is a square, decoded by the oracle without the subgroup check. `None` if no try
-/// found one (the generator then falls back to a random point).
+/// x³ + b is a square, decoded by the oracle without the subgroup check. Such a point is in the
+/// subgroup with probability 1/h (h ≈ 2¹²⁵ for G1, 2³⁸⁰ for G2), so it is not checked here
+/// (the oracle checks every decoded point anyway; the unit test below checks the claim). `None`
+/// if no try found one (the generator then falls back to a random point).
 fn non_subgroup_point<C: BlsGroup>(g: &mut Gen) -> Option<Point<C::F>> {
     let p = bls12_381_fp().modulus();
     for _ in 0..64 {
@@ -180,24 +186,26 @@ fn non_subgroup_point<C: BlsGroup>(g: &mut Gen) -> Option<Point<C::F>> {
         }
         bytes[0] |= 0x80;
         if let Ok(point) = C::decode(&bytes, true, SubgroupCheck::Unchecked) {
-            if C::decode(&bytes, true, SubgroupCheck::Checked).is_err() {
-                return Some(point);
-            }
+            return Some(point);
         }
     }
     None
 }
 
-fn draw_point<C: BlsGroup>(g: &mut Gen, c: &C) -> Point<C::F> {
+/// A point and its log, if it has a known one.
+fn draw_point<C: BlsGroup>(g: &mut Gen, c: &C) -> (Point<C::F>, Option<BigUint>) {
     if let Some(p) = encoding_point(g, c, 4) {
-        return p;
+        return (p.elem, Some(p.log));
     }
     match non_subgroup_point::<C>(g) {
         Some(p) => {
             g.hit("point_non_subgroup");
-            p
+            (p, None)
         }
-        None => c.mul_hub(&g.biguint_below(c.order())),
+        None => {
+            let log = g.biguint_below(c.order());
+            (c.mul_hub(&log), Some(log))
+        }
     }
 }
 
@@ -300,7 +308,8 @@ impl<C: BlsGroup, S: Codec<C>> Routine for EncodingCheck<C, S> {
         if !g.edgy() {
             // The uniform baseline: a uniformly random point to encode, a uniformly random
             // byte string of the right length to decode.
-            let point = c.mul_hub(&g.biguint_below(c.order()));
+            let log = g.biguint_below(c.order());
+            let point = c.mul_hub(&log);
             let size = C::COMPRESSED * if compressed { 1 } else { 2 };
             let bytes = match op {
                 Op::Encode => Vec::new(),
@@ -310,10 +319,11 @@ impl<C: BlsGroup, S: Codec<C>> Routine for EncodingCheck<C, S> {
                 op,
                 compressed,
                 point,
+                log: Some(log),
                 bytes,
             };
         }
-        let point = g.scope("bls.point", |g| draw_point(g, c));
+        let (point, log) = g.scope("bls.point", |g| draw_point(g, c));
         let bytes = match op {
             Op::Encode => Vec::new(),
             Op::Decode { .. } => {
@@ -327,6 +337,7 @@ impl<C: BlsGroup, S: Codec<C>> Routine for EncodingCheck<C, S> {
             op,
             compressed,
             point,
+            log,
             bytes,
         }
     }
@@ -350,13 +361,19 @@ impl<C: BlsGroup, S: Codec<C>> Routine for EncodingCheck<C, S> {
             Op::Encode => Outcome::Value(hex::encode(
                 C::encode(&case.point, case.compressed).expect("drawn points are on the curve"),
             )),
+            // The checked decoder is the unchecked one followed by r·P = O (the oracle's
+            // `validate`), here with the case's log as a hint that saves the double-and-add
+            // when the bytes decode to the drawn point.
             Op::Decode { checked } => {
-                let check = if checked {
-                    SubgroupCheck::Checked
-                } else {
-                    SubgroupCheck::Unchecked
-                };
-                match C::decode(&case.bytes, case.compressed, check) {
+                match C::decode(&case.bytes, case.compressed, SubgroupCheck::Unchecked) {
+                    Ok(p)
+                        if checked
+                            && !C::instance()
+                                .curve()
+                                .is_in_subgroup_given_log(&p, case.log.as_ref()) =>
+                    {
+                        Outcome::Rejected(format!("{:?}", DecodeError::NotInSubgroup))
+                    }
                     Ok(p) => Outcome::Value(canonical::<C>(&p)),
                     Err(e) => Outcome::Rejected(format!("{e:?}")),
                 }
@@ -389,4 +406,47 @@ impl<C: BlsGroup, S: Codec<C>> Routine for EncodingCheck<C, S> {
 /// A decoded point as the oracle's uncompressed encoding (or a note that it is off the curve).
 fn canonical<C: BlsGroup>(p: &Point<C::F>) -> String {
     C::encode(p, false).map_or_else(|| format!("off the curve: {p:?}"), hex::encode)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generators::{case_bytes, Bias};
+
+    /// Generated points are what their classes claim: a drawn log is the point's log, and a
+    /// `point_non_subgroup` point is on the curve and fails the full r·P = O check.
+    fn check_claims<C: BlsGroup>() {
+        let c = C::instance();
+        let curve = c.curve();
+        let mut non_subgroup = 0;
+        for i in 0..40 {
+            let data = case_bytes(0, "bls_points", i, 512);
+            let mut g = Gen::new(&data, Bias::Edge);
+            let (point, log) = draw_point(&mut g, c);
+            let classes = g.into_classes();
+            assert!(curve.is_on_curve(&point));
+            match log {
+                Some(log) => assert_eq!(point, c.mul_hub(&log), "point and log disagree"),
+                None => {
+                    assert!(classes.contains("point_non_subgroup"));
+                    assert!(
+                        !curve.is_in_subgroup(&point),
+                        "a non-subgroup point is in G"
+                    );
+                    non_subgroup += 1;
+                }
+            }
+        }
+        assert!(non_subgroup > 0, "no point_non_subgroup drawn");
+    }
+
+    #[test]
+    fn g1_points_are_what_their_classes_claim() {
+        check_claims::<Bls12381G1>();
+    }
+
+    #[test]
+    fn g2_points_are_what_their_classes_claim() {
+        check_claims::<Bls12381G2>();
+    }
 }

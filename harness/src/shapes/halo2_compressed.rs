@@ -101,7 +101,7 @@ fn draw_point<C: Halo2Compressed>(g: &mut Gen) -> Point<Fp> {
     let x_zero = x_zero_point::<C>();
     let own = if x_zero.is_some() { 2 } else { 0 };
     if let Some(p) = encoding_point(g, C::instance(), own) {
-        return p;
+        return p.elem;
     }
     g.hit("point_x_zero");
     let p = x_zero.expect("weighted 0 otherwise");
