@@ -23,13 +23,7 @@ sanitizer_flags() {
     esac
 }
 # Targets that share a build are measured together, so that each build is made once.
-ordered=()
-for want in "" "-s none"; do
-    for t in "${targets[@]}"; do
-        [ "$(sanitizer_flags "$t")" = "$want" ] && ordered+=("$t")
-    done
-done
-targets=("${ordered[@]}")
+mapfile -t targets < <(scripts/fuzz-sanitizer.sh --order default "${targets[@]}")
 host=$(rustc -vV | sed -n 's/^host: //p')
 profile=release
 for f in "${flags[@]}"; do if [ "$f" = "--dev" ]; then profile=debug; fi; done

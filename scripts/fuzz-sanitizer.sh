@@ -3,7 +3,12 @@
 #
 #   scripts/fuzz-sanitizer.sh ROUTINE [CONFIG]      (CONFIG as NIGHTLY_CONFIG; default: default)
 #
-# prints nothing (cargo-fuzz's default, AddressSanitizer) or `-s none`.
+# prints nothing (cargo-fuzz's default, AddressSanitizer) or `-s none`. And
+#
+#   scripts/fuzz-sanitizer.sh --order CONFIG ROUTINE...
+#
+# prints the routines one per line, those built with AddressSanitizer first, so that a script
+# fuzzing them in that order makes each build once.
 #
 # AddressSanitizer where the code under test does its own memory work in another language:
 # blst (C and assembly behind FFI) and halo2curves' `asm` build (inline assembly). Everywhere
@@ -15,10 +20,21 @@
 # magnitude checker) that the contracts live in. ClusterFuzzLite still fuzzes every target
 # with ASan, so every routine meets a sanitizer somewhere.
 set -euo pipefail
-routine=${1:?usage: scripts/fuzz-sanitizer.sh ROUTINE [CONFIG]}
-config=${2:-default}
-case "$routine" in
-    blst_*) ;;
-    halo2_*) [ "$config" = halo2-asm ] || echo "-s none" ;;
-    *) echo "-s none" ;;
-esac
+choice() {
+    case "$1" in
+        blst_*) ;;
+        halo2_*) [ "$2" = halo2-asm ] || echo "-s none" ;;
+        *) echo "-s none" ;;
+    esac
+}
+if [ "${1:-}" = --order ]; then
+    config=${2:?usage: scripts/fuzz-sanitizer.sh --order CONFIG ROUTINE...}
+    shift 2
+    for want in "" "-s none"; do
+        for r in "$@"; do
+            if [ "$(choice "$r" "$config")" = "$want" ]; then echo "$r"; fi
+        done
+    done
+    exit 0
+fi
+choice "${1:?usage: scripts/fuzz-sanitizer.sh ROUTINE [CONFIG]}" "${2:-default}"

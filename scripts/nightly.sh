@@ -80,13 +80,7 @@ sanitizer_flags() {
         *) scripts/fuzz-sanitizer.sh "$1" "$config" ;;
     esac
 }
-ordered=()
-for want in "" "-s none"; do
-    for r in "${routines[@]}"; do
-        [ "$(sanitizer_flags "$r")" = "$want" ] && ordered+=("$r")
-    done
-done
-routines=("${ordered[@]}")
+mapfile -t routines < <(scripts/fuzz-sanitizer.sh --order "$config" "${routines[@]}")
 
 for r in "${routines[@]}"; do
     read -r -a rflags <<< "${flags[*]} $(sanitizer_flags "$r")"
