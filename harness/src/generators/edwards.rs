@@ -196,9 +196,13 @@ pub fn torsion_point(t: u8) -> &'static EdPoint {
     &edwards::eight_torsion()[usize::from(t % 8)]
 }
 
-/// a·B + t·T.
+/// a·B + t·T; a·B is the pool point of log a if one has been drawn (see [`encoding_of`]), else
+/// the fixed-base table's.
 pub fn point_of(log: &BigUint, torsion: u8) -> EdPoint {
-    let prime = edwards::mul_base(log);
+    let prime = match pooled(log) {
+        Some(p) => p.elem.clone(),
+        None => edwards::mul_base(log),
+    };
     if torsion % 8 == 0 {
         prime
     } else {
@@ -252,6 +256,8 @@ pub struct PoolPoint {
     edwards_sum: [u8; 32],
     /// The RFC 9496 encoding of a·B + S.
     ristretto_sum: [u8; 32],
+    /// Whether [`encoding_of`] can find it by its log.
+    registered: std::sync::atomic::AtomicBool,
 }
 
 impl PoolPoint {
@@ -262,6 +268,7 @@ impl PoolPoint {
             ristretto: ristretto::encode(&elem),
             edwards_sum: edwards::encode(&sum),
             ristretto_sum: ristretto::encode(&sum),
+            registered: Default::default(),
             shift,
             log,
             elem,
@@ -314,7 +321,50 @@ pub fn pool_point(i: usize) -> &'static PoolPoint {
             })
             .collect()
     });
-    &block[i % POOL_BLOCK]
+    let point = &block[i % POOL_BLOCK];
+    if !point
+        .registered
+        .swap(true, std::sync::atomic::Ordering::Relaxed)
+    {
+        // Once per point: the block's builder, or the first caller after it.
+        pool_by_log()
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(point.log.clone(), point);
+    }
+    point
+}
+
+/// The pool points built so far, by log.
+fn pool_by_log() -> &'static Mutex<HashMap<BigUint, &'static PoolPoint>> {
+    static BY_LOG: OnceLock<Mutex<HashMap<BigUint, &'static PoolPoint>>> = OnceLock::new();
+    BY_LOG.get_or_init(Default::default)
+}
+
+/// The pool point of log a, if it has been drawn.
+fn pooled(log: &BigUint) -> Option<&'static PoolPoint> {
+    pool_by_log()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(log)
+        .copied()
+}
+
+/// The `flavor` encoding of a·B + t·T: the stored encoding of the pool point of log a when
+/// t = 0 and that pool point has been drawn (bookkeeping: the pool's encodings are the oracle
+/// encoders' output on points built by the oracle's own addition, checked by the unit test
+/// `pool_points_are_their_logs_times_b_with_their_encodings`), else computed (the fixed-base
+/// table, [`point_of`], and the encoder).
+pub fn encoding_of(flavor: Flavor, log: &BigUint, torsion: u8) -> [u8; 32] {
+    if torsion % 8 == 0 {
+        if let Some(p) = pooled(log) {
+            return match flavor {
+                Flavor::Edwards => p.edwards,
+                Flavor::Ristretto => p.ristretto,
+            };
+        }
+    }
+    flavor.encode(&point_of(log, torsion))
 }
 
 /// The encoding of walk step `j` for `flavor`, computed once.
@@ -617,6 +667,28 @@ mod tests {
                     let decoded = decoded.expect("pool encodings decode");
                     // ristretto255 decodes a coset representative: compare encodings.
                     assert_eq!(flavor.encode(&decoded), flavor.encode(&p.elem), "point {i}");
+                }
+            }
+        }
+    }
+
+    /// The pool lookups of `point_of` / `encoding_of` give what the fixed-base table and the
+    /// encoders give, for drawn pool points (with and without torsion) and for other logs.
+    #[test]
+    fn lookups_by_log_match_the_computed_points() {
+        let computed =
+            |log: &BigUint, t: u8| edwards::add(&edwards::mul_base(log), torsion_point(t));
+        let mut logs: Vec<BigUint> = [5, POOL_BLOCK + 7, 3 * POOL_BLOCK + 1]
+            .iter()
+            .map(|&i| pool_point(i).log.clone())
+            .collect();
+        logs.push(BigUint::from(0x1234_5678_9abc_def0_u64));
+        for log in &logs {
+            for t in [0u8, 3] {
+                let expected = computed(log, t);
+                assert_eq!(point_of(log, t), expected);
+                for flavor in [Flavor::Edwards, Flavor::Ristretto] {
+                    assert_eq!(encoding_of(flavor, log, t), flavor.encode(&expected));
                 }
             }
         }
