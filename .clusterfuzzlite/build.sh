@@ -9,12 +9,14 @@
 #   mkdir -p /tmp/cfl/out && ln -sfn "$PWD" /tmp/cfl/ecdiff
 #   SRC=/tmp/cfl OUT=/tmp/cfl/out RUSTUP_TOOLCHAIN=nightly .clusterfuzzlite/build.sh
 #
-# ECDIFF_FUZZ_BUILD_FLAGS adds `cargo fuzz build` flags. The default is none: cargo-fuzz's
-# own default, optimized with debug assertions, so k256's magnitude checker is live and the
-# build shares fuzz/target with `cargo fuzz run`. Set it to `-O` to fuzz the code users ship.
+# ECDIFF_FUZZ_BUILD_FLAGS sets the `cargo fuzz build` flags. The default is
+# `--no-trace-compares` on cargo-fuzz's own default, optimized with debug assertions (k256's
+# magnitude checker is live): comparison tracing costs the targets about two thirds of their
+# executions for no coverage (scripts/fuzz-build-flags.sh, BENCHMARKS.md). Add `-O` to fuzz
+# the code users ship.
 cd "${ECDIFF_DIR:-$SRC/ecdiff}"
 
-read -r -a flags <<< "${ECDIFF_FUZZ_BUILD_FLAGS:-}"
+read -r -a flags <<< "${ECDIFF_FUZZ_BUILD_FLAGS:---no-trace-compares}"
 target=${CARGO_BUILD_TARGET:-$(rustc -vV | sed -n 's/^host: //p')}
 target_dir=${CARGO_TARGET_DIR:-$PWD/fuzz/target}
 

@@ -4,7 +4,7 @@
 #   scripts/fuzz-bench.sh [SECONDS_PER_TARGET] [ROUTINE ...]     (default: 30 s, every target)
 #
 # Builds each target as the nightly job does (`cargo +nightly fuzz build` with $FUZZ_FLAGS, e.g.
-# `-O`, and scripts/fuzz-sanitizer.sh's sanitizer unless $FUZZ_FLAGS names one), then runs it
+# `-O`, and scripts/fuzz-build-flags.sh's flags for the routine), then runs it
 # from a copy of corpus/<routine> for SECONDS and prints
 # `routine  exec/s after the seed corpus is loaded  exec/s overall  runs  init seconds`.
 # "After init" excludes the one-time start-up (the registry, oracle tables, the first case's
@@ -16,20 +16,14 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 read -r -a flags <<< "${FUZZ_FLAGS:-}"
 if [ $# -gt 0 ]; then targets=("$@"); else mapfile -t targets < <(cargo +nightly fuzz list --fuzz-dir fuzz); fi
-sanitizer_flags() {
-    case " ${flags[*]} " in
-        *" -s "* | *" --sanitizer"*) ;;
-        *) scripts/fuzz-sanitizer.sh "$1" ;;
-    esac
-}
 # Targets that share a build are measured together, so that each build is made once.
-mapfile -t targets < <(scripts/fuzz-sanitizer.sh --order default "${targets[@]}")
+mapfile -t targets < <(scripts/fuzz-build-flags.sh --order default "${targets[@]}")
 host=$(rustc -vV | sed -n 's/^host: //p')
 profile=release
 for f in "${flags[@]}"; do if [ "$f" = "--dev" ]; then profile=debug; fi; done
 printf '%-42s %12s %12s %8s %8s\n' routine "exec/s(run)" "exec/s(all)" runs "init s"
 for t in "${targets[@]}"; do
-    read -r -a tflags <<< "${flags[*]} $(sanitizer_flags "$t")"
+    read -r -a tflags <<< "$(scripts/fuzz-build-flags.sh "$t" default "${flags[@]}")"
     cargo +nightly fuzz build --fuzz-dir fuzz "${tflags[@]}" "$t" > /dev/null 2>&1 ||
         cargo +nightly fuzz build --fuzz-dir fuzz "${tflags[@]}" "$t"
     work=$(mktemp -d)

@@ -22,7 +22,8 @@
 #   FUZZ_FLAGS        extra `cargo fuzz` build flags, e.g. `-O` for a build without debug
 #                     assertions (cargo-fuzz's default keeps them on: k256's magnitude checker
 #                     is live); a sanitizer given here (`-s …`) applies to every routine,
-#                     otherwise each routine gets scripts/fuzz-sanitizer.sh's choice
+#                     otherwise each routine gets its own; scripts/fuzz-build-flags.sh adds
+#                     those and `--no-trace-compares`
 #   NIGHTLY_CONFIG    the subjects' build configuration, as `.ci/run` tests them: `default`,
 #                     `serial` (no default features: no rayon, no precomputed tables),
 #                     `blst-no-threads` or `halo2-asm`; the CLI, the fuzz targets and the final
@@ -72,18 +73,12 @@ else
 fi
 fuzz=(cargo "+$toolchain" fuzz)
 
-# The sanitizer per routine, unless FUZZ_FLAGS names one; routines that share a build run
+# The build flags per routine (scripts/fuzz-build-flags.sh); routines that share a build run
 # together, so that each build is made once.
-sanitizer_flags() {
-    case " ${flags[*]} " in
-        *" -s "* | *" --sanitizer"*) ;;
-        *) scripts/fuzz-sanitizer.sh "$1" "$config" ;;
-    esac
-}
-mapfile -t routines < <(scripts/fuzz-sanitizer.sh --order "$config" "${routines[@]}")
+mapfile -t routines < <(scripts/fuzz-build-flags.sh --order "$config" "${routines[@]}")
 
 for r in "${routines[@]}"; do
-    read -r -a rflags <<< "${flags[*]} $(sanitizer_flags "$r")"
+    read -r -a rflags <<< "$(scripts/fuzz-build-flags.sh "$r" "$config" "${flags[@]}")"
     step "$r: fuzzing for ${secs}s ${rflags[*]}"
     scratch="$root/fuzz/corpus/$r"
     artifacts="$root/fuzz/artifacts/$r"
