@@ -206,4 +206,36 @@ mod tests {
             Err(DecodeError::WrongCompressionFlag)
         );
     }
+
+    /// The known finding `BLSTRS_UNCHECKED_REFUSES_X_ZERO` (families/bls12_381.rs), at its
+    /// smallest input: the compressed encoding of (0, 2), 0x80 then zeros, and the
+    /// uncompressed one of (0, −2), decoded unchecked. zkcrypto and ark accept both, as the
+    /// format's unchecked decoders must (the points are on the curve).
+    #[test]
+    fn blstrs_unchecked_decoders_refuse_x_zero() {
+        let mut compressed = [0u8; 48];
+        compressed[0] = 0x80;
+        let two = <Bls12381G1 as BlsGroup>::decode(&compressed, true, SubgroupCheck::Unchecked)
+            .expect("(0, 2) is on the curve");
+        let minus_two = Bls12381G1::instance().curve().neg(&two);
+        let uncompressed =
+            <Bls12381G1 as BlsGroup>::encode(&minus_two, false).expect("on the curve");
+        for (bytes, is_compressed, point) in [
+            (&compressed[..], true, &two),
+            (&uncompressed[..], false, &minus_two),
+        ] {
+            assert_eq!(
+                Codec::<Bls12381G1>::decode(&Blstrs, bytes, is_compressed, false),
+                None
+            );
+            assert_eq!(
+                Codec::<Bls12381G1>::decode(&Zkcrypto, bytes, is_compressed, false).as_ref(),
+                Some(point)
+            );
+            assert_eq!(
+                Codec::<Bls12381G1>::decode(&ArkBls, bytes, is_compressed, false).as_ref(),
+                Some(point)
+            );
+        }
+    }
 }

@@ -53,6 +53,8 @@ use crate::shapes::bls_encoding::{BlsGroup, EncodingCase, Op};
 use crate::shapes::{self, known::with_known, msm::MsmCase};
 use ecdiff_oracles::bls12_381::serialization::SubgroupCheck;
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2, Bls12381Gt};
+use ecdiff_oracles::field::Field;
+use ecdiff_oracles::weierstrass::Point;
 
 pub use crate::families::dory::{ARK_MSM_WINDOWS, BATCH_INVERSION_SPLITS};
 
@@ -106,27 +108,52 @@ pub const BLSTRS_UNCOMPRESSED_ACCEPTS_COMPRESSED: &str =
      half (blst's deserialize dispatches on the flag, src/e1.c POINTonE1_Deserialize_Z); \
      smallest trigger: 0xc0 then 95 zero bytes decodes to the identity";
 
-/// The known finding of blstrs's decoders: an uncompressed decode of an input with the
+/// blstrs 0.7.1's unchecked decoders (`from_compressed_unchecked`,
+/// `from_uncompressed_unchecked`) refuse G1's two points with x = 0, (0, ±2): on the curve,
+/// of order 3, outside the subgroup, so the unchecked decoders of the ZCash format (and
+/// zkcrypto's, and ark's `Validate::No`) accept them. blst's decoders return
+/// `BLST_POINT_NOT_IN_GROUP` for x = 0 whether or not the caller checks the subgroup (blst 0.3
+/// `src/e1.c`, `POINTonE1_Uncompress_Z` and `POINTonE1_Deserialize_BE`: "(0,±2) is not in
+/// group, but application might want to ignore?"). G2 has no point with x = 0. Found by the
+/// `blst_g1_encoding` fuzz target on its first run without comparison tracing, from a tape
+/// whose random x came out 0; the generator now draws these points as `point_x_zero`.
+/// Smallest trigger: `G1Affine::from_compressed_unchecked(&[0x80, 0, …, 0])` (48 bytes), the
+/// compressed encoding of (0, 2), is refused.
+pub const BLSTRS_UNCHECKED_REFUSES_X_ZERO: &str = "blstrs 0.7.1 \
+     from_{compressed,uncompressed}_unchecked refuse G1's points (0, ±2), which are on the \
+     curve (outside the subgroup): blst's decoders return BLST_POINT_NOT_IN_GROUP for x = 0 \
+     even unchecked (src/e1.c); smallest trigger: 0x80 then 47 zero bytes";
+
+/// The known findings of blstrs's decoders: an uncompressed decode of an input with the
 /// compression flag set gives the point its first half encodes compressed (refused by the
-/// oracle), whenever that first half is a valid compressed encoding.
+/// oracle), whenever that first half is a valid compressed encoding of a point blst accepts;
+/// an unchecked decode of a point with x = 0 is refused.
 fn blstrs_encoding_known<C: BlsGroup>(case: &EncodingCase<C::F>) -> Expected {
     let Op::Decode { checked } = case.op else {
         return Expected::AGREE;
     };
-    let flagged =
-        !case.compressed && case.bytes.len() == 2 * C::COMPRESSED && case.bytes[0] & 0x80 != 0;
     let check = if checked {
         SubgroupCheck::Checked
     } else {
         SubgroupCheck::Unchecked
     };
-    if flagged && C::decode(&case.bytes[..C::COMPRESSED], true, check).is_ok() {
-        Expected::known(
-            VerdictKind::OracleRejected,
-            BLSTRS_UNCOMPRESSED_ACCEPTS_COMPRESSED,
-        )
-    } else {
-        Expected::AGREE
+    let x_zero = |p: &Point<C::F>| matches!(p, Point::Affine { x, .. } if x.is_zero());
+    let flagged =
+        !case.compressed && case.bytes.len() == 2 * C::COMPRESSED && case.bytes[0] & 0x80 != 0;
+    if flagged {
+        return match C::decode(&case.bytes[..C::COMPRESSED], true, check) {
+            Ok(p) if !x_zero(&p) => Expected::known(
+                VerdictKind::OracleRejected,
+                BLSTRS_UNCOMPRESSED_ACCEPTS_COMPRESSED,
+            ),
+            _ => Expected::AGREE,
+        };
+    }
+    match C::decode(&case.bytes, case.compressed, check) {
+        Ok(p) if !checked && x_zero(&p) => {
+            Expected::known(VerdictKind::Mismatch, BLSTRS_UNCHECKED_REFUSES_X_ZERO)
+        }
+        _ => Expected::AGREE,
     }
 }
 

@@ -12,9 +12,12 @@
 //!   decoded point, with the oracle's decoder; both refusing is agreement.
 //!
 //! Points: the identity, the generator, small multiples of it, uniformly random points with
-//! known logs, and points on the curve outside the order-r subgroup (a random x with a square
+//! known logs, points on the curve outside the order-r subgroup (a random x with a square
 //! x³ + b: E(𝔽ₚ) has order h·r with cofactor h > 1, so such points are almost never in the
-//! subgroup). Broken encodings (`mut_*` classes): the compression flag flipped, the infinity
+//! subgroup) and, on G1, the two points with x = 0, (0, ±2): 3-torsion points outside the
+//! subgroup that a random x never reaches, and which blst singles out (its decoders refuse
+//! them even unchecked, `src/e1.c`). G2 has no point with x = 0: its b = 4(1 + i) has norm
+//! 2⁵ in 𝔽ₚ, a non-square since p ≡ 3 (mod 8), so b is no square in 𝔽ₚ². Broken encodings (`mut_*` classes): the compression flag flipped, the infinity
 //! flag set on a point, an infinity encoding with a stray bit, the sort flag flipped, a
 //! coordinate ≥ p (x + p where it fits the 381 bits), random coordinate bytes under valid
 //! flags, and a length one byte short or long. Under the uniform baseline
@@ -37,6 +40,8 @@ use std::marker::PhantomData;
 pub trait BlsGroup: SwGroup {
     /// Bytes of a compressed encoding (48 for G1, 96 for G2).
     const COMPRESSED: usize;
+    /// Whether the curve has points with x = 0 (b is a square): G1's (0, ±2), none on G2.
+    const HAS_X_ZERO: bool;
     /// The oracle's encoding; `None` for a point off the curve.
     fn encode(p: &Point<Self::F>, compressed: bool) -> Option<Vec<u8>>;
     /// The oracle's decoding.
@@ -49,6 +54,7 @@ pub trait BlsGroup: SwGroup {
 
 impl BlsGroup for Bls12381G1 {
     const COMPRESSED: usize = 48;
+    const HAS_X_ZERO: bool = true;
     fn encode(p: &Point<Fp>, compressed: bool) -> Option<Vec<u8>> {
         if compressed {
             ser::g1_to_compressed(p).ok().map(|b| b.to_vec())
@@ -71,6 +77,7 @@ impl BlsGroup for Bls12381G1 {
 
 impl BlsGroup for Bls12381G2 {
     const COMPRESSED: usize = 96;
+    const HAS_X_ZERO: bool = false;
     fn encode(p: &Point<Fp2>, compressed: bool) -> Option<Vec<u8>> {
         if compressed {
             ser::g2_to_compressed(p).ok().map(|b| b.to_vec())
@@ -129,7 +136,8 @@ pub struct EncodingCase<F> {
     pub bytes: Vec<u8>,
 }
 
-/// Every class the generator records.
+/// Every class the generator records on any group; `point_x_zero` only where
+/// [`BlsGroup::HAS_X_ZERO`] ([`encoding_classes`]).
 pub const ENCODING_CLASSES: &[&str] = &[
     "compressed",
     "uncompressed",
@@ -141,6 +149,7 @@ pub const ENCODING_CLASSES: &[&str] = &[
     "point_small_multiple",
     "point_random",
     "point_non_subgroup",
+    "point_x_zero",
     "mut_none",
     "mut_compression_flag",
     "mut_infinity_on_point",
@@ -150,6 +159,15 @@ pub const ENCODING_CLASSES: &[&str] = &[
     "mut_garbage",
     "mut_length",
 ];
+
+/// The classes the generator records on `C`.
+pub fn encoding_classes<C: BlsGroup>() -> Vec<&'static str> {
+    ENCODING_CLASSES
+        .iter()
+        .copied()
+        .filter(|&class| C::HAS_X_ZERO || class != "point_x_zero")
+        .collect()
+}
 
 /// The encoding check of group `C` against `subject`.
 pub struct EncodingCheck<C, S> {
@@ -192,10 +210,22 @@ fn non_subgroup_point<C: BlsGroup>(g: &mut Gen) -> Option<Point<C::F>> {
     None
 }
 
+/// A point with x = 0, (0, ±2) on G1, decoded by the oracle from its compressed encoding (the
+/// sort flag picks the sign); only for a group with [`BlsGroup::HAS_X_ZERO`].
+fn x_zero_point<C: BlsGroup>(g: &mut Gen) -> Point<C::F> {
+    let mut bytes = vec![0u8; C::COMPRESSED];
+    bytes[0] = if g.chance(1, 2) { 0xa0 } else { 0x80 };
+    C::decode(&bytes, true, SubgroupCheck::Unchecked).expect("b is a square: (0, ±√b) exist")
+}
+
 /// A point and its log, if it has a known one.
 fn draw_point<C: BlsGroup>(g: &mut Gen, c: &C) -> (Point<C::F>, Option<BigUint>) {
     if let Some(p) = encoding_point(g, c, 4) {
         return (p.elem, Some(p.log));
+    }
+    if C::HAS_X_ZERO && g.weighted(&[3, 1]) == 1 {
+        g.hit("point_x_zero");
+        return (x_zero_point::<C>(g), None);
     }
     match non_subgroup_point::<C>(g) {
         Some(p) => {
@@ -278,7 +308,7 @@ impl<C: BlsGroup, S: Codec<C>> Routine for EncodingCheck<C, S> {
         self.spec.info(
             "ZCash serialization from its specification (flags, canonical coordinates, square \
              roots, curve equation, r·P = O by double-and-add)",
-            ENCODING_CLASSES.to_vec(),
+            encoding_classes::<C>(),
         )
     }
 
@@ -412,14 +442,17 @@ fn canonical<C: BlsGroup>(p: &Point<C::F>) -> String {
 mod tests {
     use super::*;
     use crate::generators::{case_bytes, Bias};
+    use ecdiff_oracles::field::Field;
 
-    /// Generated points are what their classes claim: a drawn log is the point's log, and a
-    /// `point_non_subgroup` point is on the curve and fails the full r·P = O check.
+    /// Generated points are what their classes claim: a drawn log is the point's log, a
+    /// `point_non_subgroup` point is on the curve and fails the full r·P = O check, and a
+    /// `point_x_zero` point is on the curve with x = 0 and order 3.
     fn check_claims<C: BlsGroup>() {
         let c = C::instance();
         let curve = c.curve();
         let mut non_subgroup = 0;
-        for i in 0..40 {
+        let mut x_zero = 0;
+        for i in 0..60 {
             let data = case_bytes(0, "bls_points", i, 512);
             let mut g = Gen::new(&data, Bias::Edge);
             let (point, log) = draw_point(&mut g, c);
@@ -427,6 +460,15 @@ mod tests {
             assert!(curve.is_on_curve(&point));
             match log {
                 Some(log) => assert_eq!(point, c.mul_hub(&log), "point and log disagree"),
+                None if classes.contains("point_x_zero") => {
+                    let Point::Affine { x, .. } = &point else {
+                        panic!("point_x_zero drew the identity")
+                    };
+                    assert!(x.is_zero(), "point_x_zero drew x = {x:?}");
+                    let twice = curve.add(&point, &point);
+                    assert_eq!(curve.add(&twice, &point), Point::Identity, "3·P ≠ O");
+                    x_zero += 1;
+                }
                 None => {
                     assert!(classes.contains("point_non_subgroup"));
                     assert!(
@@ -438,6 +480,20 @@ mod tests {
             }
         }
         assert!(non_subgroup > 0, "no point_non_subgroup drawn");
+        assert_eq!(x_zero > 0, C::HAS_X_ZERO, "{x_zero} point_x_zero drawn");
+    }
+
+    /// [`BlsGroup::HAS_X_ZERO`] is right: the compressed encodings of x = 0 decode on G1 (to
+    /// (0, ±2)) and are refused as off the curve on G2.
+    #[test]
+    fn x_zero_points_exist_on_g1_only() {
+        fn decodes<C: BlsGroup>() -> bool {
+            let mut bytes = vec![0u8; C::COMPRESSED];
+            bytes[0] = 0x80;
+            C::decode(&bytes, true, SubgroupCheck::Unchecked).is_ok()
+        }
+        assert!(Bls12381G1::HAS_X_ZERO && decodes::<Bls12381G1>());
+        assert!(!Bls12381G2::HAS_X_ZERO && !decodes::<Bls12381G2>());
     }
 
     #[test]
