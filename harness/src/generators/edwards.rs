@@ -34,9 +34,9 @@
 //!
 //! Uniform points (`prime_order`, and the prime-order part of `prime_plus_torsion`) are drawn
 //! by index from a process-wide pool of [`POOL_SIZE`] known-log points ([`pool_point`]), each
-//! stored with its encodings (both flavors) and the encodings of its [`Repr::Difference`]
-//! form, so a drawn point costs a lookup instead of an addition and one or two encodings (an
-//! inverse square root each for ristretto255). The pool is built lazily in blocks of
+//! keeping its encodings (both flavors) and the encodings of its [`Repr::Difference`] form
+//! once computed, so a point drawn again costs a lookup instead of an addition and one or two
+//! encodings (an inverse square root each for ristretto255). The pool is built lazily in blocks of
 //! [`POOL_BLOCK`]: a block starts at a·B for a seeded random a (the fixed-base table) and walks
 //! from there over the 16 fixed steps of [`walk_steps`] (one affine addition per point). A
 //! list of 200 points from 16 384 repeats one about once per case: harmless for the known-log
@@ -239,35 +239,27 @@ pub const POOL_SIZE: usize = 1 << 14;
 /// Pool points built together, from one fixed-base multiplication.
 pub const POOL_BLOCK: usize = 64;
 
-/// A pool point: a·B with its encodings, plain and as a difference.
+/// A pool point: a·B with its encodings, plain and as a difference, each computed on first
+/// use (an Edwards routine never pays for the ristretto255 ones, whose inverse square roots
+/// cost most, nor a list without differences for the sums').
 #[derive(Debug)]
 pub struct PoolPoint {
     /// a < ℓ.
     pub log: BigUint,
     /// a·B.
     pub elem: EdPoint,
-    /// The RFC 8032 encoding of a·B.
-    edwards: [u8; 32],
-    /// The RFC 9496 encoding of a·B.
-    ristretto: [u8; 32],
     /// The index of the walk step S of its difference form (a·B + S) − S.
     shift: usize,
-    /// The RFC 8032 encoding of a·B + S.
-    edwards_sum: [u8; 32],
-    /// The RFC 9496 encoding of a·B + S.
-    ristretto_sum: [u8; 32],
+    /// The RFC 8032 and RFC 9496 encodings of a·B, then of a·B + S ([`PoolPoint::encoding`]).
+    encodings: [OnceLock<[u8; 32]>; 4],
     /// Whether [`encoding_of`] can find it by its log.
     registered: std::sync::atomic::AtomicBool,
 }
 
 impl PoolPoint {
     fn new(log: BigUint, elem: EdPoint, shift: usize) -> Self {
-        let sum = edwards::add(&elem, &walk_steps()[shift].elem);
         PoolPoint {
-            edwards: edwards::encode(&elem),
-            ristretto: ristretto::encode(&elem),
-            edwards_sum: edwards::encode(&sum),
-            ristretto_sum: ristretto::encode(&sum),
+            encodings: Default::default(),
             registered: Default::default(),
             shift,
             log,
@@ -275,19 +267,32 @@ impl PoolPoint {
         }
     }
 
+    /// The `flavor` encoding of a·B, or of a·B + S (`sum`).
+    fn encoding(&self, flavor: Flavor, sum: bool) -> [u8; 32] {
+        let slot = match (flavor, sum) {
+            (Flavor::Edwards, false) => 0,
+            (Flavor::Ristretto, false) => 1,
+            (Flavor::Edwards, true) => 2,
+            (Flavor::Ristretto, true) => 3,
+        };
+        *self.encodings[slot].get_or_init(|| {
+            if sum {
+                flavor.encode(&edwards::add(&self.elem, &walk_steps()[self.shift].elem))
+            } else {
+                flavor.encode(&self.elem)
+            }
+        })
+    }
+
     /// Its representation for `flavor`, plain or as a difference.
     fn repr(&self, flavor: Flavor, difference: bool) -> Repr {
-        let (plain, sum) = match flavor {
-            Flavor::Edwards => (self.edwards, self.edwards_sum),
-            Flavor::Ristretto => (self.ristretto, self.ristretto_sum),
-        };
         if difference {
             Repr::Difference {
-                sum,
+                sum: self.encoding(flavor, true),
                 shift: step_encoding(flavor, self.shift),
             }
         } else {
-            Repr::Encoded(plain)
+            Repr::Encoded(self.encoding(flavor, false))
         }
     }
 }
@@ -358,10 +363,7 @@ fn pooled(log: &BigUint) -> Option<&'static PoolPoint> {
 pub fn encoding_of(flavor: Flavor, log: &BigUint, torsion: u8) -> [u8; 32] {
     if torsion % 8 == 0 {
         if let Some(p) = pooled(log) {
-            return match flavor {
-                Flavor::Edwards => p.edwards,
-                Flavor::Ristretto => p.ristretto,
-            };
+            return p.encoding(flavor, false);
         }
     }
     flavor.encode(&point_of(log, torsion))
@@ -478,7 +480,10 @@ pub fn points(g: &mut Gen, flavor: Flavor, n: usize, mode: ReprMode) -> Vec<EdIn
                 let difference = difference(g);
                 let repr = pooled.repr(flavor, difference);
                 let shift = difference.then_some(pooled.shift);
-                seen.insert((pooled.edwards, shift), repr.clone());
+                seen.insert(
+                    (pooled.encoding(Flavor::Edwards, false), shift),
+                    repr.clone(),
+                );
                 out.push(EdInput {
                     log: pooled.log.clone(),
                     torsion: 0,
