@@ -35,7 +35,8 @@ use num_bigint::BigUint;
 use crate::curves::{bn254_fq, bn254_fr, bn254_g1};
 use crate::field::{Field, Fp};
 use crate::group::Group;
-use crate::tower::{Fp12, Fp2, Fp6};
+use crate::tower::bn254::{Fp12, Fp6};
+use crate::tower::Fp2;
 use crate::weierstrass::Point;
 use crate::window::FixedBaseTable;
 

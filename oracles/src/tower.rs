@@ -1,9 +1,14 @@
-//! The BN254 extension tower 𝔽ₚ² ⊂ 𝔽ₚ⁶ ⊂ 𝔽ₚ¹², with schoolbook multiplication.
+//! Extension towers 𝔽ₚ² ⊂ 𝔽ₚ⁶ ⊂ 𝔽ₚ¹² of pairing-friendly curves, with schoolbook
+//! multiplication: [`Fp2`] for any p ≡ 3 (mod 4), and [`Fp6`] and [`Fp12`] over a
+//! [`TowerParams`] that names the base field and ξ. BN254's tower is [`Bn254Tower`] (aliases in
+//! [`bn254`]); BLS12-381's is in `crate::bls12_381::tower`.
 //!
-//! # Tower (the one of EIP-197, mcl, arkworks and the Constantine vectors)
+//! # Tower
 //!
 //! * 𝔽ₚ² = 𝔽ₚ\[u\]/(u² + 1): −1 is a non-residue because p ≡ 3 (mod 4).
-//! * 𝔽ₚ⁶ = 𝔽ₚ²\[v\]/(v³ − ξ) with ξ = 9 + u.
+//! * 𝔽ₚ⁶ = 𝔽ₚ²\[v\]/(v³ − ξ), with ξ = 9 + u for BN254 (EIP-197, mcl, arkworks, the
+//!   Constantine vectors) and ξ = 1 + u for BLS12-381 (draft-irtf-cfrg-pairing-friendly-curves-11
+//!   §4.2.1).
 //! * 𝔽ₚ¹² = 𝔽ₚ⁶\[w\]/(w² − v), so w⁶ = ξ.
 //!
 //! # Algorithm
@@ -13,7 +18,7 @@
 //! schoolbook products with the symmetric cross terms merged (2·aᵢaⱼ computed once). Inverses go down
 //! the tower through norms (see e.g. Beuchat et al., *High-speed software implementation of
 //! the optimal ate pairing over Barreto–Naehrig curves*, Pairing 2010, §3; Scott,
-//! *Implementing cryptographic pairings*, 2007):
+//! *Implementing cryptographic pairings*, 2007, <https://eprint.iacr.org/2007/026>):
 //!
 //! * 𝔽ₚ²: (a₀ + a₁u)⁻¹ = (a₀ − a₁u)/(a₀² + a₁²);
 //! * 𝔽ₚ⁶: (a₀ + a₁v + a₂v²)⁻¹ = (A + Bv + Cv²)/F with A = a₀² − ξa₁a₂, B = ξa₂² − a₀a₁,
@@ -22,13 +27,50 @@
 //!
 //! # Invariants
 //!
-//! Every coefficient is a canonical [`Fp`] of the same field (BN254 Fq for the constructors
-//! without arguments). Inverses and square roots are asserted (`a·a⁻¹ = 1`, `r² = a`).
+//! Every coefficient is a canonical [`Fp`] of the same field (the tower's base field for the
+//! constructors without arguments; BN254 Fq for [`Fp2::zero`] and [`Fp2::one`]). Inverses and
+//! square roots are asserted (`a·a⁻¹ = 1`, `r² = a`).
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::marker::PhantomData;
 
 use num_bigint::BigUint;
 
 use crate::curves::bn254_fq;
-use crate::field::{same_field, Field, Fp, SqrtField};
+use crate::field::{same_field, Field, Fp, PrimeField, SqrtField};
+
+/// What tells one curve's tower from another's: its base field 𝔽ₚ (p ≡ 3 mod 4) and the
+/// cubic non-residue ξ ∈ 𝔽ₚ² of 𝔽ₚ⁶ = 𝔽ₚ²\[v\]/(v³ − ξ).
+pub trait TowerParams: Copy + Eq + Hash + Debug + Send + Sync + 'static {
+    /// The base field 𝔽ₚ.
+    fn base_field() -> &'static PrimeField;
+    /// a·ξ.
+    fn mul_by_xi(a: &Fp2) -> Fp2;
+}
+
+/// BN254's tower: Fq with ξ = 9 + u.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Bn254Tower;
+
+impl TowerParams for Bn254Tower {
+    fn base_field() -> &'static PrimeField {
+        bn254_fq()
+    }
+    /// (c0 + c1u)(9 + u) = (9c0 − c1) + (c0 + 9c1)·u.
+    fn mul_by_xi(a: &Fp2) -> Fp2 {
+        let nine = a.c0.from_u64_like(9);
+        Fp2::new(a.c0.mul(&nine).sub(&a.c1), a.c0.add(&a.c1.mul(&nine)))
+    }
+}
+
+/// BN254's 𝔽ₚ⁶ and 𝔽ₚ¹².
+pub mod bn254 {
+    /// 𝔽ₚ⁶ over BN254 Fq, ξ = 9 + u.
+    pub type Fp6 = super::Fp6<super::Bn254Tower>;
+    /// 𝔽ₚ¹² over BN254 Fq.
+    pub type Fp12 = super::Fp12<super::Bn254Tower>;
+}
 
 /// c0 + c1·u ∈ 𝔽ₚ² with u² = −1.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -39,24 +81,25 @@ pub struct Fp2 {
     pub c1: Fp,
 }
 
-/// c0 + c1·v + c2·v² ∈ 𝔽ₚ⁶ with v³ = ξ = 9 + u.
+/// c0 + c1·v + c2·v² ∈ 𝔽ₚ⁶ with v³ = ξ (`T`'s).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Fp6 {
+pub struct Fp6<T: TowerParams> {
     /// The constant coefficient.
     pub c0: Fp2,
     /// The coefficient of v.
     pub c1: Fp2,
     /// The coefficient of v².
     pub c2: Fp2,
+    tower: PhantomData<T>,
 }
 
 /// c0 + c1·w ∈ 𝔽ₚ¹² with w² = v.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Fp12 {
+pub struct Fp12<T: TowerParams> {
     /// The constant coefficient.
-    pub c0: Fp6,
+    pub c0: Fp6<T>,
     /// The coefficient of w.
-    pub c1: Fp6,
+    pub c1: Fp6<T>,
 }
 
 impl Fp2 {
@@ -100,13 +143,9 @@ impl Fp2 {
         Fp2::new(self.c0.mul(s), self.c1.mul(s))
     }
 
-    /// Multiplication by ξ = 9 + u: (9c0 − c1) + (c0 + 9c1)·u.
-    pub fn mul_by_xi(&self) -> Self {
-        let nine = self.c0.from_u64_like(9);
-        Fp2::new(
-            self.c0.mul(&nine).sub(&self.c1),
-            self.c0.add(&self.c1.mul(&nine)),
-        )
+    /// selfᵉ by left-to-right square-and-multiply (HMV Algorithm 3.27, multiplicative).
+    pub fn pow(&self, e: &BigUint) -> Self {
+        pow(self, e)
     }
 
     /// Whether `self` is a square in 𝔽ₚ²: exactly when its norm is a square in 𝔽ₚ.
@@ -204,29 +243,41 @@ impl SqrtField for Fp2 {
     }
 }
 
-impl Fp6 {
+impl<T: TowerParams> Fp6<T> {
     /// c0 + c1·v + c2·v².
     pub fn new(c0: Fp2, c1: Fp2, c2: Fp2) -> Self {
-        Fp6 { c0, c1, c2 }
+        Fp6 {
+            c0,
+            c1,
+            c2,
+            tower: PhantomData,
+        }
     }
 
-    /// 0 ∈ 𝔽ₚ⁶ over BN254 Fq.
+    /// 0 ∈ 𝔽ₚ⁶ over `T`'s base field.
     pub fn zero() -> Self {
-        Fp6::new(Fp2::zero(), Fp2::zero(), Fp2::zero())
+        let z = T::base_field().zero();
+        Fp6::from_fp2(Fp2::from_base(z))
     }
 
-    /// 1 ∈ 𝔽ₚ⁶ over BN254 Fq.
+    /// 1 ∈ 𝔽ₚ⁶ over `T`'s base field.
     pub fn one() -> Self {
-        Fp6::new(Fp2::one(), Fp2::zero(), Fp2::zero())
+        Fp6::from_fp2(Fp2::from_base(T::base_field().one()))
+    }
+
+    /// The 𝔽ₚ² element `a` embedded as a + 0·v + 0·v².
+    pub fn from_fp2(a: Fp2) -> Self {
+        let z = a.zero_like();
+        Fp6::new(a, z.clone(), z)
     }
 
     /// Multiplication by v: (c0 + c1v + c2v²)·v = ξc2 + c0·v + c1·v².
     pub fn mul_by_v(&self) -> Self {
-        Fp6::new(self.c2.mul_by_xi(), self.c0.clone(), self.c1.clone())
+        Fp6::new(T::mul_by_xi(&self.c2), self.c0.clone(), self.c1.clone())
     }
 }
 
-impl Field for Fp6 {
+impl<T: TowerParams> Field for Fp6<T> {
     fn zero_like(&self) -> Self {
         let z = self.c0.zero_like();
         Fp6::new(z.clone(), z.clone(), z)
@@ -258,8 +309,8 @@ impl Field for Fp6 {
         let (a0, a1, a2) = (&self.c0, &self.c1, &self.c2);
         let (b0, b1, b2) = (&rhs.c0, &rhs.c1, &rhs.c2);
         Fp6::new(
-            a0.mul(b0).add(&a1.mul(b2).add(&a2.mul(b1)).mul_by_xi()),
-            a0.mul(b1).add(&a1.mul(b0)).add(&a2.mul(b2).mul_by_xi()),
+            a0.mul(b0).add(&T::mul_by_xi(&a1.mul(b2).add(&a2.mul(b1)))),
+            a0.mul(b1).add(&a1.mul(b0)).add(&T::mul_by_xi(&a2.mul(b2))),
             a0.mul(b2).add(&a1.mul(b1)).add(&a2.mul(b0)),
         )
     }
@@ -274,20 +325,20 @@ impl Field for Fp6 {
     fn square(&self) -> Self {
         let (a0, a1, a2) = (&self.c0, &self.c1, &self.c2);
         Fp6::new(
-            a0.square().add(&a1.mul(a2).double().mul_by_xi()),
-            a0.mul(a1).double().add(&a2.square().mul_by_xi()),
+            a0.square().add(&T::mul_by_xi(&a1.mul(a2).double())),
+            a0.mul(a1).double().add(&T::mul_by_xi(&a2.square())),
             a1.square().add(&a0.mul(a2).double()),
         )
     }
     /// (A + Bv + Cv²)/F, see the module documentation.
     fn inv(&self) -> Option<Self> {
         let (a0, a1, a2) = (&self.c0, &self.c1, &self.c2);
-        let big_a = a0.square().sub(&a1.mul(a2).mul_by_xi());
-        let big_b = a2.square().mul_by_xi().sub(&a0.mul(a1));
+        let big_a = a0.square().sub(&T::mul_by_xi(&a1.mul(a2)));
+        let big_b = T::mul_by_xi(&a2.square()).sub(&a0.mul(a1));
         let big_c = a1.square().sub(&a0.mul(a2));
         let big_f = a0
             .mul(&big_a)
-            .add(&a2.mul(&big_b).add(&a1.mul(&big_c)).mul_by_xi());
+            .add(&T::mul_by_xi(&a2.mul(&big_b).add(&a1.mul(&big_c))));
         let f_inv = big_f.inv()?;
         let inverse = Fp6::new(big_a.mul(&f_inv), big_b.mul(&f_inv), big_c.mul(&f_inv));
         assert!(
@@ -308,29 +359,39 @@ impl Field for Fp6 {
     }
 }
 
-impl Fp12 {
+impl<T: TowerParams> Fp12<T> {
     /// c0 + c1·w.
-    pub fn new(c0: Fp6, c1: Fp6) -> Self {
+    pub fn new(c0: Fp6<T>, c1: Fp6<T>) -> Self {
         Fp12 { c0, c1 }
     }
 
-    /// 1 ∈ 𝔽ₚ¹² over BN254 Fq.
+    /// 1 ∈ 𝔽ₚ¹² over `T`'s base field.
     pub fn one() -> Self {
         Fp12::new(Fp6::one(), Fp6::zero())
     }
 
-    /// 0 ∈ 𝔽ₚ¹² over BN254 Fq.
+    /// 0 ∈ 𝔽ₚ¹² over `T`'s base field.
     pub fn zero() -> Self {
         Fp12::new(Fp6::zero(), Fp6::zero())
     }
 
-    /// The element with the given BN254 Fq coefficients in mcl/arkworks order
-    /// `c0.c0.c0, c0.c0.c1, c0.c1.c0, …, c1.c2.c1`; `None` if any coefficient is ≥ p.
-    pub fn from_coeffs(coeffs: &[BigUint; 12]) -> Option<Fp12> {
-        let fq = bn254_fq();
+    /// The 𝔽ₚ² element `a` embedded in 𝔽ₚ¹².
+    pub fn from_fp2(a: Fp2) -> Self {
+        Fp12::new(Fp6::from_fp2(a), Fp6::zero())
+    }
+
+    /// The base-field element `a` embedded in 𝔽ₚ¹².
+    pub fn from_fp(a: Fp) -> Self {
+        Fp12::from_fp2(Fp2::from_base(a))
+    }
+
+    /// The element with the given base-field coefficients in the order
+    /// `c0.c0.c0, c0.c0.c1, c0.c1.c0, …, c1.c2.c1` (mcl, arkworks, zkcrypto and RELIC agree);
+    /// `None` if any coefficient is ≥ p.
+    pub fn from_coeffs(coeffs: &[BigUint; 12]) -> Option<Self> {
         let base = coeffs
             .iter()
-            .map(|c| fq.from_canonical(c))
+            .map(|c| T::base_field().from_canonical(c))
             .collect::<Option<Vec<Fp>>>()?;
         let fp2 = |i: usize| Fp2::new(base[2 * i].clone(), base[2 * i + 1].clone());
         Some(Fp12::new(
@@ -344,14 +405,20 @@ impl Fp12 {
         Field::coeffs(self)
     }
 
-    /// c0 − c1·w, the p⁶-power Frobenius; the inverse of any element of norm 1 over 𝔽ₚ⁶,
-    /// in particular of every element of GT.
+    /// c0 − c1·w, the p⁶-power Frobenius (w^(p⁶) = −w because w ∉ 𝔽ₚ⁶ and w² = v ∈ 𝔽ₚ⁶);
+    /// the inverse of every element of norm 1 over 𝔽ₚ⁶, in particular of every element of GT.
     pub fn conjugate(&self) -> Self {
         Fp12::new(self.c0.clone(), self.c1.neg())
     }
+
+    /// selfᵉ by left-to-right square-and-multiply over every bit of e (HMV Algorithm 3.27
+    /// written multiplicatively); self⁰ = 1.
+    pub fn pow(&self, e: &BigUint) -> Self {
+        pow(self, e)
+    }
 }
 
-impl Field for Fp12 {
+impl<T: TowerParams> Field for Fp12<T> {
     fn zero_like(&self) -> Self {
         let z = self.c0.zero_like();
         Fp12::new(z.clone(), z)
@@ -410,4 +477,17 @@ impl Field for Fp12 {
             .flat_map(Field::coeffs)
             .collect()
     }
+}
+
+/// aᵉ by left-to-right square-and-multiply over every bit of e (HMV Algorithm 3.27 written
+/// multiplicatively); a⁰ = 1.
+fn pow<F: Field>(a: &F, e: &BigUint) -> F {
+    let mut acc = a.one_like();
+    for i in (0..e.bits()).rev() {
+        acc = acc.square();
+        if e.bit(i) {
+            acc = acc.mul(a);
+        }
+    }
+    acc
 }

@@ -12,7 +12,8 @@ use ark_ec::AffineRepr;
 use ark_ff::{BigInteger, PrimeField};
 use ecdiff_oracles::curves::{bn254_fq, bn254_g1, bn254_g2};
 use ecdiff_oracles::field::Fp;
-use ecdiff_oracles::tower::{Fp12, Fp2, Fp6};
+use ecdiff_oracles::tower::bn254::{Fp12, Fp6};
+use ecdiff_oracles::tower::Fp2;
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
 

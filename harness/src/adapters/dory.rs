@@ -17,7 +17,8 @@ use dory_pcs::backends::arkworks::{ArkFr, ArkG1, ArkG2, ArkGT, G1Routines, G2Rou
 use dory_pcs::primitives::arithmetic::{DoryRoutines, Group as _, PairingCurve};
 use ecdiff_oracles::curves::{Bn254G1, Bn254G2};
 use ecdiff_oracles::field::Fp;
-use ecdiff_oracles::tower::{Fp12, Fp2};
+use ecdiff_oracles::tower::bn254::Fp12;
+use ecdiff_oracles::tower::Fp2;
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
 

@@ -54,7 +54,7 @@ impl GtGroup for Gt {
     }
 
     fn walk_steps() -> &'static [Logged<Self::Elem>] {
-        static STEPS: OnceLock<Vec<Logged<ecdiff_oracles::tower::Fp12>>> = OnceLock::new();
+        static STEPS: OnceLock<Vec<Logged<ecdiff_oracles::tower::bn254::Fp12>>> = OnceLock::new();
         STEPS.get_or_init(|| build_walk_steps(&Gt))
     }
 }

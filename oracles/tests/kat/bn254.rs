@@ -4,7 +4,8 @@
 use ecdiff_oracles::curves::{bn254_fq, bn254_fr, bn254_g1, bn254_g2};
 use ecdiff_oracles::field::{Field, Fp};
 use ecdiff_oracles::gt;
-use ecdiff_oracles::tower::{Fp12, Fp2};
+use ecdiff_oracles::tower::bn254::Fp12;
+use ecdiff_oracles::tower::Fp2;
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};

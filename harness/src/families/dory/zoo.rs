@@ -18,7 +18,7 @@ use ark_ec::short_weierstrass::{Affine, Projective};
 use ark_ec::{AffineRepr, CurveGroup, VariableBaseMSM};
 use ark_ff::{AdditiveGroup, CyclotomicMultSubgroup, Field, One, Zero};
 use ecdiff_oracles::curves::{bn254_fr, Bn254G1, Bn254G2};
-use ecdiff_oracles::tower::Fp12;
+use ecdiff_oracles::tower::bn254::Fp12;
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
 use std::marker::PhantomData;
