@@ -400,116 +400,137 @@ impl FormsSubject<LincombCase> for K256Lincomb {
     }
 }
 
-fn bn_array<const N: usize>(ps: &[k256::ProjectivePoint], vartime: bool) -> Option<Vec<Vec<u8>>> {
-    use k256::elliptic_curve::BatchNormalize;
-    type P = k256::ProjectivePoint;
-    let arr: [P; N] = ps.try_into().ok()?;
-    let out = if vartime {
-        <P as BatchNormalize<[P; N]>>::batch_normalize_vartime(&arr)
-    } else {
-        <P as BatchNormalize<[P; N]>>::batch_normalize(&arr)
-    };
-    Some(uncompressed_014(&out))
-}
-
-fn bn_hybrid<U: k256::elliptic_curve::array::ArraySize>(
-    ps: &[k256::ProjectivePoint],
-    vartime: bool,
-) -> Option<Vec<Vec<u8>>> {
-    use k256::elliptic_curve::array::Array;
-    use k256::elliptic_curve::BatchNormalize;
-    type P = k256::ProjectivePoint;
-    let arr: &Array<P, U> = ps.try_into().ok()?;
-    let out = if vartime {
-        <P as BatchNormalize<Array<P, U>>>::batch_normalize_vartime(arr)
-    } else {
-        <P as BatchNormalize<Array<P, U>>>::batch_normalize(arr)
-    };
-    Some(uncompressed_014(&out))
-}
-
-fn bn_array_dyn(ps: &[k256::ProjectivePoint], vt: bool) -> Option<Vec<Vec<u8>>> {
-    match ps.len() {
-        0 => bn_array::<0>(ps, vt),
-        1 => bn_array::<1>(ps, vt),
-        2 => bn_array::<2>(ps, vt),
-        3 => bn_array::<3>(ps, vt),
-        4 => bn_array::<4>(ps, vt),
-        5 => bn_array::<5>(ps, vt),
-        6 => bn_array::<6>(ps, vt),
-        7 => bn_array::<7>(ps, vt),
-        8 => bn_array::<8>(ps, vt),
-        _ => None,
-    }
-}
-
-fn bn_hybrid_dyn(ps: &[k256::ProjectivePoint], vt: bool) -> Option<Vec<Vec<u8>>> {
-    use k256::elliptic_curve::consts::*;
-    match ps.len() {
-        0 => bn_hybrid::<U0>(ps, vt),
-        1 => bn_hybrid::<U1>(ps, vt),
-        2 => bn_hybrid::<U2>(ps, vt),
-        3 => bn_hybrid::<U3>(ps, vt),
-        4 => bn_hybrid::<U4>(ps, vt),
-        5 => bn_hybrid::<U5>(ps, vt),
-        6 => bn_hybrid::<U6>(ps, vt),
-        7 => bn_hybrid::<U7>(ps, vt),
-        8 => bn_hybrid::<U8>(ps, vt),
-        _ => None,
-    }
-}
-
+/// Defines `$name`, a [`FormsSubject`] that runs every `elliptic-curve` 0.14 batch
+/// normalization of one RustCrypto curve crate (k256 0.14 here, p256 0.14 in [`super::p256`]):
 /// `BatchNormalize` (constant time and vartime) for `[P; N]`, `Array<P, U>` (`N ≤ 8`) and
-/// `[P]`, and `CurveGroup::batch_normalize`.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct K256BatchNormalize;
+/// `[P]`, and `CurveGroup::batch_normalize`. `$built` builds the case's points with the crate's
+/// arithmetic; `$uncompressed` SEC1-encodes affine points with the crate's own encoder.
+macro_rules! batch_normalize_subject {
+    ($(#[$doc:meta])* $name:ident, $krate:ident, $built:ident, $uncompressed:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $name;
 
-impl FormsSubject<Vec<PointInput>> for K256BatchNormalize {
-    fn run(&self, case: &Vec<PointInput>) -> FormsResult {
-        use k256::elliptic_curve::{BatchNormalize, CurveGroup};
-        type P = k256::ProjectivePoint;
-        let ps = built_014(case)?;
-        let mut forms = Vec::new();
-        if ps.len() <= 8 {
-            forms.push(form("batch_normalize([_; N])", Enc::Uncompressed, || {
-                bn_array_dyn(&ps, false).expect("N ≤ 8")
-            })?);
-            forms.push(form(
-                "batch_normalize_vartime([_; N])",
-                Enc::Uncompressed,
-                || bn_array_dyn(&ps, true).expect("N ≤ 8"),
-            )?);
-            forms.push(form(
-                "batch_normalize(Array<_, U>)",
-                Enc::Uncompressed,
-                || bn_hybrid_dyn(&ps, false).expect("N ≤ 8"),
-            )?);
-            forms.push(form(
-                "batch_normalize_vartime(Array<_, U>)",
-                Enc::Uncompressed,
-                || bn_hybrid_dyn(&ps, true).expect("N ≤ 8"),
-            )?);
+        impl $name {
+            /// `[P; N]`, as `batch_normalize_vartime` when `vartime`; `None` unless `N` fits.
+            fn array<const N: usize>(
+                ps: &[$krate::ProjectivePoint],
+                vartime: bool,
+            ) -> Option<Vec<Vec<u8>>> {
+                use $krate::elliptic_curve::BatchNormalize;
+                type P = $krate::ProjectivePoint;
+                let arr: [P; N] = ps.try_into().ok()?;
+                let out = if vartime {
+                    <P as BatchNormalize<[P; N]>>::batch_normalize_vartime(&arr)
+                } else {
+                    <P as BatchNormalize<[P; N]>>::batch_normalize(&arr)
+                };
+                Some($uncompressed(&out))
+            }
+
+            /// `Array<P, U>` (hybrid-array), as [`Self::array`].
+            fn hybrid<U: $krate::elliptic_curve::array::ArraySize>(
+                ps: &[$krate::ProjectivePoint],
+                vartime: bool,
+            ) -> Option<Vec<Vec<u8>>> {
+                use $krate::elliptic_curve::array::Array;
+                use $krate::elliptic_curve::BatchNormalize;
+                type P = $krate::ProjectivePoint;
+                let arr: &Array<P, U> = ps.try_into().ok()?;
+                let out = if vartime {
+                    <P as BatchNormalize<Array<P, U>>>::batch_normalize_vartime(arr)
+                } else {
+                    <P as BatchNormalize<Array<P, U>>>::batch_normalize(arr)
+                };
+                Some($uncompressed(&out))
+            }
+
+            /// The array form for `N = ps.len() ≤ 8`.
+            fn array_dyn(ps: &[$krate::ProjectivePoint], vt: bool) -> Option<Vec<Vec<u8>>> {
+                match ps.len() {
+                    0 => Self::array::<0>(ps, vt),
+                    1 => Self::array::<1>(ps, vt),
+                    2 => Self::array::<2>(ps, vt),
+                    3 => Self::array::<3>(ps, vt),
+                    4 => Self::array::<4>(ps, vt),
+                    5 => Self::array::<5>(ps, vt),
+                    6 => Self::array::<6>(ps, vt),
+                    7 => Self::array::<7>(ps, vt),
+                    8 => Self::array::<8>(ps, vt),
+                    _ => None,
+                }
+            }
+
+            /// The `Array` form for `U = ps.len() ≤ 8`.
+            fn hybrid_dyn(ps: &[$krate::ProjectivePoint], vt: bool) -> Option<Vec<Vec<u8>>> {
+                use $krate::elliptic_curve::consts::*;
+                match ps.len() {
+                    0 => Self::hybrid::<U0>(ps, vt),
+                    1 => Self::hybrid::<U1>(ps, vt),
+                    2 => Self::hybrid::<U2>(ps, vt),
+                    3 => Self::hybrid::<U3>(ps, vt),
+                    4 => Self::hybrid::<U4>(ps, vt),
+                    5 => Self::hybrid::<U5>(ps, vt),
+                    6 => Self::hybrid::<U6>(ps, vt),
+                    7 => Self::hybrid::<U7>(ps, vt),
+                    8 => Self::hybrid::<U8>(ps, vt),
+                    _ => None,
+                }
+            }
         }
-        forms.push(form("batch_normalize(&[_])", Enc::Uncompressed, || {
-            uncompressed_014(&<P as BatchNormalize<[P]>>::batch_normalize(&ps))
-        })?);
-        forms.push(form(
-            "batch_normalize_vartime(&[_])",
-            Enc::Uncompressed,
-            || uncompressed_014(&<P as BatchNormalize<[P]>>::batch_normalize_vartime(&ps)),
-        )?);
-        forms.push(form(
-            "CurveGroup::batch_normalize",
-            Enc::Uncompressed,
-            || {
-                let mut out = vec![k256::AffinePoint::IDENTITY; ps.len()];
-                <P as CurveGroup>::batch_normalize(&ps, &mut out);
-                uncompressed_014(&out)
-            },
-        )?);
-        Ok(forms)
-    }
+
+        impl FormsSubject<Vec<PointInput>> for $name {
+            fn run(&self, case: &Vec<PointInput>) -> FormsResult {
+                use $krate::elliptic_curve::{BatchNormalize, CurveGroup};
+                type P = $krate::ProjectivePoint;
+                let ps = $built(case)?;
+                let mut forms = Vec::new();
+                if ps.len() <= 8 {
+                    for (name, vartime) in [
+                        ("batch_normalize([_; N])", false),
+                        ("batch_normalize_vartime([_; N])", true),
+                    ] {
+                        forms.push(form(name, Enc::Uncompressed, || {
+                            Self::array_dyn(&ps, vartime).expect("N ≤ 8")
+                        })?);
+                    }
+                    for (name, vartime) in [
+                        ("batch_normalize(Array<_, U>)", false),
+                        ("batch_normalize_vartime(Array<_, U>)", true),
+                    ] {
+                        forms.push(form(name, Enc::Uncompressed, || {
+                            Self::hybrid_dyn(&ps, vartime).expect("N ≤ 8")
+                        })?);
+                    }
+                }
+                forms.push(form("batch_normalize(&[_])", Enc::Uncompressed, || {
+                    $uncompressed(&<P as BatchNormalize<[P]>>::batch_normalize(&ps))
+                })?);
+                forms.push(form("batch_normalize_vartime(&[_])", Enc::Uncompressed, || {
+                    $uncompressed(&<P as BatchNormalize<[P]>>::batch_normalize_vartime(&ps))
+                })?);
+                forms.push(form("CurveGroup::batch_normalize", Enc::Uncompressed, || {
+                    let mut out = vec![$krate::AffinePoint::IDENTITY; ps.len()];
+                    <P as CurveGroup>::batch_normalize(&ps, &mut out);
+                    $uncompressed(&out)
+                })?);
+                Ok(forms)
+            }
+        }
+    };
 }
+
+/// The same batch normalization subject for another RustCrypto curve crate (p256 uses it too).
+pub(crate) use batch_normalize_subject;
+
+batch_normalize_subject!(
+    /// k256 0.14's `BatchNormalize` (constant time and vartime) for `[P; N]`, `Array<P, U>`
+    /// (`N ≤ 8`) and `[P]`, and `CurveGroup::batch_normalize`.
+    K256BatchNormalize,
+    k256,
+    built_014,
+    uncompressed_014
+);
 
 // ---------------------------------------------------------------------------------------
 // k256 0.13.4's batch_normalize.

@@ -37,7 +37,7 @@
 //! (`recipe_builder!`), canonical scalars through `Scalar::from_repr`, raw integers through
 //! `Reduce<FieldBytes>`; results leave through p256's own SEC1 encoders only.
 
-use super::k256::{form, recipe_builder};
+use super::k256::{batch_normalize_subject, form, recipe_builder};
 use crate::engine::panic::{capture, PanicReport};
 use crate::engine::{Expected, Verdict, VerdictKind};
 use crate::shapes::sec1_points::{
@@ -308,113 +308,11 @@ impl FormsSubject<LincombCase> for P256Lincomb {
     }
 }
 
-fn bn_array<const N: usize>(ps: &[p256::ProjectivePoint], vartime: bool) -> Option<Vec<Vec<u8>>> {
-    use p256::elliptic_curve::BatchNormalize;
-    type P = p256::ProjectivePoint;
-    let arr: [P; N] = ps.try_into().ok()?;
-    let out = if vartime {
-        <P as BatchNormalize<[P; N]>>::batch_normalize_vartime(&arr)
-    } else {
-        <P as BatchNormalize<[P; N]>>::batch_normalize(&arr)
-    };
-    Some(uncompressed(&out))
-}
-
-fn bn_hybrid<U: p256::elliptic_curve::array::ArraySize>(
-    ps: &[p256::ProjectivePoint],
-    vartime: bool,
-) -> Option<Vec<Vec<u8>>> {
-    use p256::elliptic_curve::array::Array;
-    use p256::elliptic_curve::BatchNormalize;
-    type P = p256::ProjectivePoint;
-    let arr: &Array<P, U> = ps.try_into().ok()?;
-    let out = if vartime {
-        <P as BatchNormalize<Array<P, U>>>::batch_normalize_vartime(arr)
-    } else {
-        <P as BatchNormalize<Array<P, U>>>::batch_normalize(arr)
-    };
-    Some(uncompressed(&out))
-}
-
-fn bn_array_dyn(ps: &[p256::ProjectivePoint], vt: bool) -> Option<Vec<Vec<u8>>> {
-    match ps.len() {
-        0 => bn_array::<0>(ps, vt),
-        1 => bn_array::<1>(ps, vt),
-        2 => bn_array::<2>(ps, vt),
-        3 => bn_array::<3>(ps, vt),
-        4 => bn_array::<4>(ps, vt),
-        5 => bn_array::<5>(ps, vt),
-        6 => bn_array::<6>(ps, vt),
-        7 => bn_array::<7>(ps, vt),
-        8 => bn_array::<8>(ps, vt),
-        _ => None,
-    }
-}
-
-fn bn_hybrid_dyn(ps: &[p256::ProjectivePoint], vt: bool) -> Option<Vec<Vec<u8>>> {
-    use p256::elliptic_curve::consts::*;
-    match ps.len() {
-        0 => bn_hybrid::<U0>(ps, vt),
-        1 => bn_hybrid::<U1>(ps, vt),
-        2 => bn_hybrid::<U2>(ps, vt),
-        3 => bn_hybrid::<U3>(ps, vt),
-        4 => bn_hybrid::<U4>(ps, vt),
-        5 => bn_hybrid::<U5>(ps, vt),
-        6 => bn_hybrid::<U6>(ps, vt),
-        7 => bn_hybrid::<U7>(ps, vt),
-        8 => bn_hybrid::<U8>(ps, vt),
-        _ => None,
-    }
-}
-
-/// `BatchNormalize` (constant time and vartime) for `[P; N]`, `Array<P, U>` (`N ≤ 8`) and
-/// `[P]`, and `CurveGroup::batch_normalize`.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct P256BatchNormalize;
-
-impl FormsSubject<Vec<PointInput>> for P256BatchNormalize {
-    fn run(&self, case: &Vec<PointInput>) -> FormsResult {
-        use p256::elliptic_curve::{BatchNormalize, CurveGroup};
-        type P = p256::ProjectivePoint;
-        let ps = built(case)?;
-        let mut forms = Vec::new();
-        if ps.len() <= 8 {
-            forms.push(form("batch_normalize([_; N])", Enc::Uncompressed, || {
-                bn_array_dyn(&ps, false).expect("N ≤ 8")
-            })?);
-            forms.push(form(
-                "batch_normalize_vartime([_; N])",
-                Enc::Uncompressed,
-                || bn_array_dyn(&ps, true).expect("N ≤ 8"),
-            )?);
-            forms.push(form(
-                "batch_normalize(Array<_, U>)",
-                Enc::Uncompressed,
-                || bn_hybrid_dyn(&ps, false).expect("N ≤ 8"),
-            )?);
-            forms.push(form(
-                "batch_normalize_vartime(Array<_, U>)",
-                Enc::Uncompressed,
-                || bn_hybrid_dyn(&ps, true).expect("N ≤ 8"),
-            )?);
-        }
-        forms.push(form("batch_normalize(&[_])", Enc::Uncompressed, || {
-            uncompressed(&<P as BatchNormalize<[P]>>::batch_normalize(&ps))
-        })?);
-        forms.push(form(
-            "batch_normalize_vartime(&[_])",
-            Enc::Uncompressed,
-            || uncompressed(&<P as BatchNormalize<[P]>>::batch_normalize_vartime(&ps)),
-        )?);
-        forms.push(form(
-            "CurveGroup::batch_normalize",
-            Enc::Uncompressed,
-            || {
-                let mut out = vec![p256::AffinePoint::IDENTITY; ps.len()];
-                <P as CurveGroup>::batch_normalize(&ps, &mut out);
-                uncompressed(&out)
-            },
-        )?);
-        Ok(forms)
-    }
-}
+batch_normalize_subject!(
+    /// p256 0.14's `BatchNormalize` (constant time and vartime) for `[P; N]`, `Array<P, U>`
+    /// (`N ≤ 8`) and `[P]`, and `CurveGroup::batch_normalize`.
+    P256BatchNormalize,
+    p256,
+    built,
+    uncompressed
+);
