@@ -20,7 +20,7 @@ use crate::shapes::msm::{AffineMsm, Msm};
 use crate::shapes::normalize::NormalizeBatch;
 use ark_ec::short_weierstrass::{Affine, Projective};
 use ark_ec::{AffineRepr, CurveGroup, VariableBaseMSM};
-use ecdiff_oracles::bls12_381::serialization::{self, SubgroupCheck};
+use ecdiff_oracles::bls12_381::serialization;
 use ecdiff_oracles::bls12_381::{bls12_381_fp, bls12_381_g1, bls12_381_g2, Bls12381G1, Bls12381G2};
 use ecdiff_oracles::field::{Field, Fp};
 use ecdiff_oracles::tower::Fp2;
@@ -432,7 +432,7 @@ fn zk_from_uncompressed<A: group_014::UncompressedEncoding>(bytes: &[u8]) -> A {
 }
 
 macro_rules! zkcrypto_curve {
-    ($group:ty, $projective:ty, $affine:ty, $encode:path, $decode:path) => {
+    ($group:ty, $projective:ty, $affine:ty, $encode:path, $coordinates:path) => {
         impl ZkcryptoCurve for $group {
             type Projective = $projective;
             type Affine = $affine;
@@ -441,9 +441,11 @@ macro_rules! zkcrypto_curve {
                 zk_from_uncompressed(&$encode(p).expect("drawn points are on the curve"))
             }
 
+            /// Read without the curve check: `from_uncompressed_unchecked` returns points off
+            /// the curve, and they must reach the verdict as they are.
             fn from_zk_affine(a: &$affine) -> Point<Self::F> {
                 let bytes = group_014::UncompressedEncoding::to_uncompressed(a);
-                $decode(bytes.as_ref(), SubgroupCheck::Unchecked).unwrap_or_else(|e| {
+                $coordinates(bytes.as_ref()).unwrap_or_else(|e| {
                     panic!(
                         "zkcrypto wrote an uncompressed encoding {} the oracle refuses: {e:?}",
                         hex::encode(bytes.as_ref())
@@ -459,14 +461,14 @@ zkcrypto_curve!(
     bls12_381::G1Projective,
     bls12_381::G1Affine,
     serialization::g1_to_uncompressed,
-    serialization::g1_from_uncompressed
+    serialization::g1_coordinates_from_uncompressed
 );
 zkcrypto_curve!(
     Bls12381G2,
     bls12_381::G2Projective,
     bls12_381::G2Affine,
     serialization::g2_to_uncompressed,
-    serialization::g2_from_uncompressed
+    serialization::g2_coordinates_from_uncompressed
 );
 
 /// A drawn Jacobian point as a zkcrypto projective point *built by zkcrypto's arithmetic*,

@@ -173,6 +173,7 @@ impl<C: ArkBlsCurve + BlsGroup> Codec<C> for ArkBls {
 mod tests {
     use super::*;
     use ecdiff_oracles::bls12_381::serialization::{DecodeError, SubgroupCheck};
+    use ecdiff_oracles::field::Field;
 
     /// The known finding `BLSTRS_UNCOMPRESSED_ACCEPTS_COMPRESSED` (families/bls12_381.rs), at
     /// its smallest input: 0xc0 then zeros, decoded as uncompressed.
@@ -237,5 +238,47 @@ mod tests {
                 Some(point)
             );
         }
+    }
+
+    /// The known findings `ARK_UNCHECKED_SKIPS_CURVE_CHECK` and
+    /// `ZKCRYPTO_UNCHECKED_SKIPS_CURVE_CHECK` (families/bls12_381.rs), at their smallest
+    /// input: all-zero uncompressed bytes, (0, 0) with no flag, which is off both curves.
+    /// ark's and zkcrypto's unchecked decoders return it; the oracle and blstrs refuse it, and
+    /// so do ark's and zkcrypto's checked decoders.
+    #[test]
+    fn ark_and_zkcrypto_unchecked_decoders_accept_points_off_the_curve() {
+        fn case<C: ArkBlsCurve + BlsGroup>()
+        where
+            Zkcrypto: Codec<C>,
+            Blstrs: Codec<C>,
+            C::F: std::fmt::Debug,
+        {
+            let zeros = vec![0u8; 2 * C::COMPRESSED];
+            assert_eq!(
+                <C as BlsGroup>::decode(&zeros, false, SubgroupCheck::Unchecked),
+                Err(DecodeError::NotOnCurve)
+            );
+            for (name, unchecked, checked) in [
+                (
+                    "ark",
+                    Codec::<C>::decode(&ArkBls, &zeros, false, false),
+                    Codec::<C>::decode(&ArkBls, &zeros, false, true),
+                ),
+                (
+                    "zkcrypto",
+                    Codec::<C>::decode(&Zkcrypto, &zeros, false, false),
+                    Codec::<C>::decode(&Zkcrypto, &zeros, false, true),
+                ),
+            ] {
+                let Some(Point::Affine { x, y }) = unchecked else {
+                    panic!("{name}'s unchecked decoder gave {unchecked:?} for (0, 0)");
+                };
+                assert!(x.is_zero() && y.is_zero());
+                assert_eq!(checked, None, "{name}'s checked decoder");
+            }
+            assert_eq!(Codec::<C>::decode(&Blstrs, &zeros, false, false), None);
+        }
+        case::<Bls12381G1>();
+        case::<Bls12381G2>();
     }
 }

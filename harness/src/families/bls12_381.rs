@@ -51,7 +51,7 @@ use crate::engine::{Expected, VerdictKind};
 use crate::generators::lengths::Lengths;
 use crate::shapes::bls_encoding::{BlsGroup, EncodingCase, Op};
 use crate::shapes::{self, known::with_known, msm::MsmCase};
-use ecdiff_oracles::bls12_381::serialization::SubgroupCheck;
+use ecdiff_oracles::bls12_381::serialization::{DecodeError, SubgroupCheck};
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2, Bls12381Gt};
 use ecdiff_oracles::field::Field;
 use ecdiff_oracles::weierstrass::Point;
@@ -154,6 +154,68 @@ fn blstrs_encoding_known<C: BlsGroup>(case: &EncodingCase<C::F>) -> Expected {
             Expected::known(VerdictKind::Mismatch, BLSTRS_UNCHECKED_REFUSES_X_ZERO)
         }
         _ => Expected::AGREE,
+    }
+}
+
+/// zkcrypto's bls12_381 0.9.0 `G1Affine::from_uncompressed_unchecked` (and G2's) return
+/// uncompressed points off the curve: they check the flags and coordinates and skip the curve
+/// equation as well as the subgroup check, as their documentation says ("not checking if the
+/// element is on the curve […] This is dangerous to call unless you trust the bytes"); only
+/// `from_uncompressed` checks both. blst's unchecked decoders check the curve. Not a bug
+/// against zkcrypto's contract, but a hazard for a caller who reads "unchecked" as the
+/// subgroup check alone. Found when the campaign reached the same input on ark's decoder
+/// ([`ARK_UNCHECKED_SKIPS_CURVE_CHECK`]). Smallest trigger: 96 zero bytes (G1; 192 for G2)
+/// decode to (0, 0).
+pub const ZKCRYPTO_UNCHECKED_SKIPS_CURVE_CHECK: &str = "bls12_381 0.9.0 \
+     from_uncompressed_unchecked accepts points off the curve (documented: it checks neither \
+     the curve nor the subgroup); smallest trigger: 96 zero bytes decode to (0, 0)";
+
+/// ark-bls12-381 0.5's unchecked decoding (`deserialize_with_mode(_, Compress::No,
+/// Validate::No)`, i.e. `deserialize_uncompressed_unchecked`) of an uncompressed G1 or G2
+/// point skips the curve equation as well as the subgroup check: `read_g1_uncompressed` /
+/// `read_g2_uncompressed` (`ark-bls12-381 src/curves/util.rs`) build the point with
+/// `Affine::new_unchecked(x, y)`, and only `Validate::Yes` runs `check()` (on the curve, in
+/// the subgroup). blst's unchecked decoders check the curve equation and skip only the
+/// subgroup check. ark-serialize documents `Validate::No` as skipping validation, so this is
+/// ark's contract, not a bug in it, but a caller who reads "unchecked" as the subgroup check
+/// alone gets invalid-curve points. Compressed decoding recovers y from the curve equation
+/// and is unaffected. Found by the campaign (seed 0, case 188 of `ark_bls12_381_g1_encoding`:
+/// garbage bytes under an uncompressed unchecked decode). Smallest trigger: 96 zero bytes
+/// (G1; 192 for G2) decode to (0, 0).
+pub const ARK_UNCHECKED_SKIPS_CURVE_CHECK: &str = "ark-bls12-381 0.5.0 \
+     deserialize_uncompressed_unchecked (Validate::No) accepts points off the curve \
+     (util.rs read_g1/g2_uncompressed use Affine::new_unchecked; only Validate::Yes checks the \
+     curve equation); smallest trigger: 96 zero bytes decode to (0, 0)";
+
+/// Whether the case decodes, unchecked and uncompressed, bytes that are well formed but
+/// whose point is off the curve (the oracle's `NotOnCurve`).
+fn unchecked_off_curve<C: BlsGroup>(case: &EncodingCase<C::F>) -> bool {
+    matches!(case.op, Op::Decode { checked: false })
+        && !case.compressed
+        && matches!(
+            C::decode(&case.bytes, false, SubgroupCheck::Unchecked),
+            Err(DecodeError::NotOnCurve)
+        )
+}
+
+/// The known finding of zkcrypto's decoders ([`ZKCRYPTO_UNCHECKED_SKIPS_CURVE_CHECK`]).
+fn zkcrypto_encoding_known<C: BlsGroup>(case: &EncodingCase<C::F>) -> Expected {
+    if unchecked_off_curve::<C>(case) {
+        Expected::known(
+            VerdictKind::OracleRejected,
+            ZKCRYPTO_UNCHECKED_SKIPS_CURVE_CHECK,
+        )
+    } else {
+        Expected::AGREE
+    }
+}
+
+/// The known finding of ark's decoders ([`ARK_UNCHECKED_SKIPS_CURVE_CHECK`]).
+fn ark_encoding_known<C: BlsGroup>(case: &EncodingCase<C::F>) -> Expected {
+    if unchecked_off_curve::<C>(case) {
+        Expected::known(VerdictKind::OracleRejected, ARK_UNCHECKED_SKIPS_CURVE_CHECK)
+    } else {
+        Expected::AGREE
     }
 }
 
@@ -327,7 +389,12 @@ pub const FAMILY: Family = Family {
             function: ENCODING_G1,
             lengths: Lengths::up_to(0),
             cases: 256,
-            build: |spec| Box::new(shapes::bls_encoding::check::<Bls12381G1, _>(spec, Zkcrypto)),
+            build: |spec| {
+                Box::new(with_known(
+                    shapes::bls_encoding::check::<Bls12381G1, _>(spec, Zkcrypto),
+                    zkcrypto_encoding_known::<Bls12381G1>,
+                ))
+            },
         },
         RoutineRow {
             name: "zkcrypto_g2_encoding",
@@ -335,7 +402,12 @@ pub const FAMILY: Family = Family {
             function: ENCODING_G2,
             lengths: Lengths::up_to(0),
             cases: 192,
-            build: |spec| Box::new(shapes::bls_encoding::check::<Bls12381G2, _>(spec, Zkcrypto)),
+            build: |spec| {
+                Box::new(with_known(
+                    shapes::bls_encoding::check::<Bls12381G2, _>(spec, Zkcrypto),
+                    zkcrypto_encoding_known::<Bls12381G2>,
+                ))
+            },
         },
         RoutineRow {
             name: "ark_bls12_381_g1_encoding",
@@ -343,7 +415,12 @@ pub const FAMILY: Family = Family {
             function: ARK_ENCODING_G1,
             lengths: Lengths::up_to(0),
             cases: 256,
-            build: |spec| Box::new(shapes::bls_encoding::check::<Bls12381G1, _>(spec, ArkBls)),
+            build: |spec| {
+                Box::new(with_known(
+                    shapes::bls_encoding::check::<Bls12381G1, _>(spec, ArkBls),
+                    ark_encoding_known::<Bls12381G1>,
+                ))
+            },
         },
         RoutineRow {
             name: "ark_bls12_381_g2_encoding",
@@ -351,7 +428,12 @@ pub const FAMILY: Family = Family {
             function: ARK_ENCODING_G2,
             lengths: Lengths::up_to(0),
             cases: 192,
-            build: |spec| Box::new(shapes::bls_encoding::check::<Bls12381G2, _>(spec, ArkBls)),
+            build: |spec| {
+                Box::new(with_known(
+                    shapes::bls_encoding::check::<Bls12381G2, _>(spec, ArkBls),
+                    ark_encoding_known::<Bls12381G2>,
+                ))
+            },
         },
         RoutineRow {
             name: "blst_pairing",

@@ -248,6 +248,12 @@ fn from_uncompressed<F: Coordinate>(
     bytes: &[u8],
     check: SubgroupCheck,
 ) -> Result<Point<F>, DecodeError> {
+    validate(curve, coordinates_from_uncompressed(bytes)?, check)
+}
+
+/// An uncompressed encoding's point after the flag and coordinate checks only, without the
+/// curve equation: what a decoder that skips validation returns.
+fn coordinates_from_uncompressed<F: Coordinate>(bytes: &[u8]) -> Result<Point<F>, DecodeError> {
     let (flags, masked) = split_flags(bytes, 2 * F::LEN, false)?;
     if flags & FLAG_INFINITY != 0 {
         return Ok(Point::Identity);
@@ -257,7 +263,7 @@ fn from_uncompressed<F: Coordinate>(
     }
     let x = F::from_zcash(&masked[..F::LEN]).ok_or(DecodeError::NonCanonical)?;
     let y = F::from_zcash(&masked[F::LEN..]).ok_or(DecodeError::NonCanonical)?;
-    validate(curve, Point::Affine { x, y }, check)
+    Ok(Point::Affine { x, y })
 }
 
 /// The 48-byte compressed encoding of a point of E(𝔽ₚ).
@@ -298,4 +304,16 @@ pub fn g2_from_compressed(bytes: &[u8], check: SubgroupCheck) -> Result<Point<Fp
 /// Decodes a 192-byte uncompressed G2 encoding (`x.c1 ‖ x.c0 ‖ y.c1 ‖ y.c0`).
 pub fn g2_from_uncompressed(bytes: &[u8], check: SubgroupCheck) -> Result<Point<Fp2>, DecodeError> {
     from_uncompressed(bls12_381_g2(), bytes, check)
+}
+
+/// The point of a 96-byte uncompressed G1 encoding with its flags and coordinates checked but
+/// not the curve equation: what zkcrypto's `from_uncompressed_unchecked` and ark's
+/// `Validate::No` return (possibly a point off the curve).
+pub fn g1_coordinates_from_uncompressed(bytes: &[u8]) -> Result<Point<Fp>, DecodeError> {
+    coordinates_from_uncompressed(bytes)
+}
+
+/// [`g1_coordinates_from_uncompressed`] for a 192-byte G2 encoding.
+pub fn g2_coordinates_from_uncompressed(bytes: &[u8]) -> Result<Point<Fp2>, DecodeError> {
+    coordinates_from_uncompressed(bytes)
 }
