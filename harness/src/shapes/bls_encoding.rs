@@ -20,7 +20,10 @@
 //! 2⁵ in 𝔽ₚ, a non-square since p ≡ 3 (mod 8), so b is no square in 𝔽ₚ². Broken encodings (`mut_*` classes): the compression flag flipped, the infinity
 //! flag set on a point, an infinity encoding with a stray bit, the sort flag flipped, a
 //! coordinate ≥ p (x + p where it fits the 381 bits), random coordinate bytes under valid
-//! flags, and a length one byte short or long. Under the uniform baseline
+//! flags, a length one byte short or long, and canonical coordinates of no point on the curve
+//! (`mut_off_curve`: y + 1, or an x with no y), which only the curve equation refuses and
+//! which unchecked decoders that skip it accept (ark's `Validate::No`, zkcrypto's
+//! `from_uncompressed_unchecked`: known findings). Under the uniform baseline
 //! ([`crate::generators::Bias::Uniform`]) a point is uniformly random and the bytes to decode
 //! a uniformly random string of the right length.
 
@@ -158,6 +161,7 @@ pub const ENCODING_CLASSES: &[&str] = &[
     "mut_non_canonical",
     "mut_garbage",
     "mut_length",
+    "mut_off_curve",
 ];
 
 /// The classes the generator records on `C`.
@@ -241,7 +245,8 @@ fn draw_point<C: BlsGroup>(g: &mut Gen, c: &C) -> (Point<C::F>, Option<BigUint>)
 
 /// Breaks `bytes` (a valid encoding of `point`) in one of the ways of the module docs.
 fn mutate<C: BlsGroup>(g: &mut Gen, bytes: &mut Vec<u8>, compressed: bool) {
-    match g.weighted(&[6, 1, 1, 1, 2, 2, 1, 1]) {
+    // New kinds go last: a replayed tape keeps its recorded index.
+    match g.weighted(&[6, 1, 1, 1, 2, 2, 1, 1, 1]) {
         0 => g.hit("mut_none"),
         1 => {
             g.hit("mut_compression_flag");
@@ -287,7 +292,7 @@ fn mutate<C: BlsGroup>(g: &mut Gen, bytes: &mut Vec<u8>, compressed: bool) {
             bytes.copy_from_slice(&fresh);
             bytes[0] = (bytes[0] & 0x1f) | flags;
         }
-        _ => {
+        7 => {
             g.hit("mut_length");
             if g.chance(1, 2) {
                 bytes.pop();
@@ -295,6 +300,36 @@ fn mutate<C: BlsGroup>(g: &mut Gen, bytes: &mut Vec<u8>, compressed: bool) {
                 bytes.push(g.u8());
             }
         }
+        _ => {
+            g.hit("mut_off_curve");
+            off_curve::<C>(bytes, compressed);
+        }
+    }
+}
+
+/// Turns a valid encoding into a well-formed encoding of no point on the curve: the infinity
+/// flag cleared (so the identity becomes the coordinates 0), then, uncompressed, y's last
+/// 𝔽ₚ coefficient (y, or y.c0) plus 1 mod p — (x, y + 1) is on the curve only if 2y + 1 = 0 —
+/// and, compressed, x's last coefficient increased until x³ + b is no square (half the x
+/// qualify). Flags and coordinates stay canonical, so only the curve equation refuses it:
+/// the input that tells a decoder that checks the curve from one that does not.
+fn off_curve<C: BlsGroup>(bytes: &mut [u8], compressed: bool) {
+    let flags = bytes[0] & 0xe0 & !0x40;
+    let last = bytes.len() - 48;
+    let p = bls12_381_fp().modulus();
+    // The flags share byte 0 with G1's compressed x.
+    let bump = |bytes: &mut [u8]| {
+        bytes[0] &= 0x1f;
+        let v = (BigUint::from_bytes_be(&bytes[last..]) + 1u8) % p;
+        let be = v.to_bytes_be();
+        let end = bytes.len();
+        bytes[last..].fill(0);
+        bytes[end - be.len()..].copy_from_slice(&be);
+        bytes[0] |= flags;
+    };
+    bump(bytes);
+    while compressed && C::decode(bytes, true, SubgroupCheck::Unchecked).is_ok() {
+        bump(bytes);
     }
 }
 
@@ -481,6 +516,46 @@ mod tests {
         }
         assert!(non_subgroup > 0, "no point_non_subgroup drawn");
         assert_eq!(x_zero > 0, C::HAS_X_ZERO, "{x_zero} point_x_zero drawn");
+    }
+
+    /// `mut_off_curve` bytes are well formed and off the curve: the oracle's unchecked decoder
+    /// refuses them with `NotOnCurve` and nothing else; and the class is drawn.
+    fn off_curve_claims<C: BlsGroup>() {
+        let check = check::<C, _>(Spec::new("off_curve_claims"), NoCodec);
+        let mut seen = 0;
+        for i in 0..400 {
+            let data = case_bytes(0, "bls_off_curve", i, 1024);
+            let mut g = Gen::new(&data, Bias::Edge);
+            let case = check.generate(&mut g);
+            if g.into_classes().contains("mut_off_curve") {
+                assert_eq!(
+                    C::decode(&case.bytes, case.compressed, SubgroupCheck::Unchecked),
+                    Err(DecodeError::NotOnCurve),
+                    "mut_off_curve bytes {}",
+                    hex::encode(&case.bytes)
+                );
+                seen += 1;
+            }
+        }
+        assert!(seen > 0, "no mut_off_curve case drawn");
+    }
+
+    /// A codec that is never called: [`off_curve_claims`] only generates cases.
+    struct NoCodec;
+
+    impl<C: BlsGroup> Codec<C> for NoCodec {
+        fn encode(&self, _: &Point<C::F>, _: bool) -> Vec<u8> {
+            unreachable!("generation only")
+        }
+        fn decode(&self, _: &[u8], _: bool, _: bool) -> Option<Point<C::F>> {
+            unreachable!("generation only")
+        }
+    }
+
+    #[test]
+    fn off_curve_mutations_are_off_the_curve() {
+        off_curve_claims::<Bls12381G1>();
+        off_curve_claims::<Bls12381G2>();
     }
 
     /// [`BlsGroup::HAS_X_ZERO`] is right: the compressed encodings of x = 0 decode on G1 (to
