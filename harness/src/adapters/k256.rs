@@ -486,20 +486,19 @@ macro_rules! batch_normalize_subject {
                 let ps = $built(case)?;
                 let mut forms = Vec::new();
                 if ps.len() <= 8 {
-                    for (name, vartime) in [
-                        ("batch_normalize([_; N])", false),
-                        ("batch_normalize_vartime([_; N])", true),
+                    for (name, hybrid, vartime) in [
+                        ("batch_normalize([_; N])", false, false),
+                        ("batch_normalize_vartime([_; N])", false, true),
+                        ("batch_normalize(Array<_, U>)", true, false),
+                        ("batch_normalize_vartime(Array<_, U>)", true, true),
                     ] {
                         forms.push(form(name, Enc::Uncompressed, || {
-                            Self::array_dyn(&ps, vartime).expect("N ≤ 8")
-                        })?);
-                    }
-                    for (name, vartime) in [
-                        ("batch_normalize(Array<_, U>)", false),
-                        ("batch_normalize_vartime(Array<_, U>)", true),
-                    ] {
-                        forms.push(form(name, Enc::Uncompressed, || {
-                            Self::hybrid_dyn(&ps, vartime).expect("N ≤ 8")
+                            let encoded = if hybrid {
+                                Self::hybrid_dyn(&ps, vartime)
+                            } else {
+                                Self::array_dyn(&ps, vartime)
+                            };
+                            encoded.expect("N ≤ 8")
                         })?);
                     }
                 }
