@@ -72,16 +72,10 @@ pub fn conjugate(a: &Fp12) -> Fp12 {
     a.conjugate()
 }
 
-/// aᵉ by left-to-right square-and-multiply over every bit of e; a⁰ = 1 (also for a = 0).
+/// aᵉ by left-to-right square-and-multiply over every bit of e; a⁰ = 1 (also for a = 0)
+/// ([`Fp12::pow`]).
 pub fn pow(a: &Fp12, e: &BigUint) -> Fp12 {
-    let mut acc = a.one_like();
-    for i in (0..e.bits()).rev() {
-        acc = acc.square();
-        if e.bit(i) {
-            acc = Field::mul(&acc, a);
-        }
-    }
-    acc
+    a.pow(e)
 }
 
 /// Whether a ≠ 0 and a^r = 1, i.e. a lies in the order-r subgroup GT.
