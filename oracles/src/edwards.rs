@@ -114,6 +114,17 @@ pub fn add(p: &EdPoint, q: &EdPoint) -> EdPoint {
     add_with_inverses(p, q, &batch_inverse(&denominators(p, q)))
 }
 
+/// P + Q for each of many independent pairs, in order: [`add`] with the denominators of all
+/// pairs inverted together (Montgomery's simultaneous inversion, Math. Comp. 48, 1987).
+pub fn add_pairs(pairs: &[(&EdPoint, &EdPoint)]) -> Vec<EdPoint> {
+    let denominators: Vec<Fp> = pairs.iter().flat_map(|(p, q)| denominators(p, q)).collect();
+    pairs
+        .iter()
+        .zip(batch_inverse(&denominators).chunks(2))
+        .map(|((p, q), inverses)| add_with_inverses(p, q, inverses))
+        .collect()
+}
+
 /// −(x, y) = (−x, y).
 pub fn neg(p: &EdPoint) -> EdPoint {
     EdPoint {
@@ -150,25 +161,15 @@ pub fn mul(p: &EdPoint, k: &BigUint) -> EdPoint {
 pub fn sum(points: &[EdPoint]) -> EdPoint {
     let mut level = points.to_vec();
     while level.len() > 1 {
-        let pairs: Vec<&[EdPoint]> = level.chunks(2).collect();
-        let denominators: Vec<Fp> = pairs
-            .iter()
-            .filter_map(|pair| match pair {
-                [p, q] => Some(denominators(p, q)),
-                _ => None,
-            })
-            .flatten()
+        let pairs: Vec<(&EdPoint, &EdPoint)> = level
+            .chunks_exact(2)
+            .map(|pair| (&pair[0], &pair[1]))
             .collect();
-        let inverses = batch_inverse(&denominators);
-        let mut inverses = inverses.chunks(2);
-        level = pairs
-            .iter()
-            .map(|pair| match pair {
-                [p, q] => add_with_inverses(p, q, inverses.next().expect("two per pair")),
-                [p] => p.clone(),
-                _ => unreachable!("chunks of at most two"),
-            })
-            .collect();
+        let mut next = add_pairs(&pairs);
+        if level.len() % 2 == 1 {
+            next.push(level.last().expect("odd length").clone());
+        }
+        level = next;
     }
     level.pop().unwrap_or_else(identity)
 }
@@ -177,8 +178,9 @@ pub fn sum(points: &[EdPoint]) -> EdPoint {
 /// built on first use), the selected entries added with [`sum`]; tested against [`mul`].
 pub fn mul_base(k: &BigUint) -> EdPoint {
     static TABLE: OnceLock<FixedBaseTable<EdPoint>> = OnceLock::new();
-    let table =
-        TABLE.get_or_init(|| FixedBaseTable::build(&basepoint(), order().bits(), &identity(), add));
+    let table = TABLE.get_or_init(|| {
+        FixedBaseTable::build(&basepoint(), order().bits(), &identity(), add_pairs)
+    });
     sum(&table.select(&(k % order())))
 }
 

@@ -99,7 +99,11 @@ pub fn mcl_e() -> &'static Fp12 {
 pub fn pow_e(k: &BigUint) -> Fp12 {
     static TABLE: OnceLock<FixedBaseTable<Fp12>> = OnceLock::new();
     let r = bn254_fr().modulus();
-    let table = TABLE.get_or_init(|| FixedBaseTable::build(mcl_e(), r.bits(), &one(), mul));
+    let table = TABLE.get_or_init(|| {
+        FixedBaseTable::build(mcl_e(), r.bits(), &one(), |pairs| {
+            pairs.iter().map(|(a, b)| mul(a, b)).collect()
+        })
+    });
     table
         .select(&(k % r))
         .iter()

@@ -224,34 +224,51 @@ impl<F: Field> Curve<F> {
         })
     }
 
-    /// Σ Pᵢ by a balanced tree of affine chord-and-tangent additions (SEC 1 §2.2.1) in which
-    /// the additions of one level share a single field inversion (Montgomery's simultaneous
-    /// inversion, Math. Comp. 48, 1987). Pairs that are not two affine points with distinct
-    /// x (O, P + P, P + (−P)) go through [`Curve::add`]. The empty sum is O.
+    /// P + Q for each of many independent pairs, in order: the chord formula of
+    /// [`Curve::add`] with the denominators x₂ − x₁ of all pairs inverted together
+    /// (Montgomery's simultaneous inversion, Math. Comp. 48, 1987). Pairs the chord cannot
+    /// take (an identity, P + P, P + (−P)) go through [`Curve::add`].
+    pub fn add_pairs(&self, pairs: &[(&Point<F>, &Point<F>)]) -> Vec<Point<F>> {
+        let chords: Vec<Option<(&F, &F, &F, &F)>> = pairs
+            .iter()
+            .map(|pair| match pair {
+                (Point::Affine { x: x1, y: y1 }, Point::Affine { x: x2, y: y2 }) if x1 != x2 => {
+                    Some((x1, y1, x2, y2))
+                }
+                _ => None,
+            })
+            .collect();
+        let denominators: Vec<F> = chords
+            .iter()
+            .flatten()
+            .map(|(x1, _, x2, _)| x2.sub(x1))
+            .collect();
+        let mut inverses = batch_inverse(&denominators).into_iter();
+        pairs
+            .iter()
+            .zip(chords)
+            .map(|((p, q), chord)| match chord {
+                Some((x1, y1, x2, y2)) => {
+                    let inverse = inverses.next().expect("one inverse per chord");
+                    self.finish(&y2.sub(y1).mul(&inverse), x1, y1, x2)
+                }
+                None => self.add(p, q),
+            })
+            .collect()
+    }
+
+    /// Σ Pᵢ by a balanced tree of affine chord-and-tangent additions (SEC 1 §2.2.1), each level
+    /// one [`Curve::add_pairs`] (a single field inversion). The empty sum is O.
     pub fn sum(&self, points: &[Point<F>]) -> Point<F> {
         let mut level: Vec<Point<F>> = points.to_vec();
         while level.len() > 1 {
-            let mut next = Vec::with_capacity(level.len().div_ceil(2));
-            // (slot in `next`, P, Q) for the pairs that need λ = (y₂ − y₁)/(x₂ − x₁).
-            let mut chords = Vec::new();
-            let mut denominators = Vec::new();
-            for pair in level.chunks(2) {
-                match pair {
-                    [Point::Affine { x: x1, y: y1 }, Point::Affine { x: x2, y: y2 }]
-                        if x1 != x2 =>
-                    {
-                        chords.push((next.len(), (x1, y1, x2, y2)));
-                        denominators.push(x2.sub(x1));
-                        next.push(Point::Identity);
-                    }
-                    [p, q] => next.push(self.add(p, q)),
-                    [p] => next.push(p.clone()),
-                    _ => unreachable!("chunks of at most two"),
-                }
-            }
-            let inverses = batch_inverse(&denominators);
-            for ((slot, (x1, y1, x2, y2)), inverse) in chords.into_iter().zip(&inverses) {
-                next[slot] = self.finish(&y2.sub(y1).mul(inverse), x1, y1, x2);
+            let pairs: Vec<(&Point<F>, &Point<F>)> = level
+                .chunks_exact(2)
+                .map(|pair| (&pair[0], &pair[1]))
+                .collect();
+            let mut next = self.add_pairs(&pairs);
+            if level.len() % 2 == 1 {
+                next.push(level.last().expect("odd length").clone());
             }
             level = next;
         }
@@ -269,7 +286,7 @@ impl<F: Field> Curve<F> {
                 &self.generator,
                 self.order.bits(),
                 &Point::Identity,
-                |a, b| self.add(a, b),
+                |pairs| self.add_pairs(pairs),
             )
         });
         self.sum(&table.select(&(k % &self.order)))

@@ -196,3 +196,37 @@ group_law_tests!(bn254_gt, Gt, 3);
 group_law_tests!(bls12_381_g1, ecdiff_oracles::bls12_381::Bls12381G1, 8);
 group_law_tests!(bls12_381_g2, ecdiff_oracles::bls12_381::Bls12381G2, 5);
 group_law_tests!(bls12_381_gt, ecdiff_oracles::bls12_381::Bls12381Gt, 3);
+
+/// The batched additions behind the fixed-base tables and `sum` agree with one addition at a
+/// time on every kind of pair: distinct points, P + P, P + (−P), and identities on either side.
+#[test]
+fn add_pairs_is_add_on_every_kind_of_pair() {
+    let curve = ecdiff_oracles::curves::bn254_g1();
+    let (p, q) = (
+        curve.mul_generator(&BigUint::from(5u8)),
+        curve.mul_generator(&BigUint::from(9u8)),
+    );
+    let (minus_p, o) = (curve.neg(&p), Bn254G1.identity());
+    let pairs = [
+        (&p, &q),
+        (&p, &p),
+        (&p, &minus_p),
+        (&o, &q),
+        (&q, &o),
+        (&q, &p),
+    ];
+    let sums = curve.add_pairs(&pairs);
+    assert_eq!(sums.len(), pairs.len());
+    for ((a, b), s) in pairs.iter().zip(&sums) {
+        assert_eq!(*s, curve.add(a, b));
+    }
+
+    let ed = |k: u8| Ed25519.mul_hub(&BigUint::from(k));
+    let (e, f, minus_e, eo) = (ed(3), ed(200), Ed25519.neg(&ed(3)), Ed25519.identity());
+    let ed_pairs = [(&e, &f), (&e, &e), (&e, &minus_e), (&eo, &f), (&f, &eo)];
+    let ed_sums = ecdiff_oracles::edwards::add_pairs(&ed_pairs);
+    assert_eq!(ed_sums.len(), ed_pairs.len());
+    for ((a, b), s) in ed_pairs.iter().zip(&ed_sums) {
+        assert_eq!(*s, Ed25519.add(a, b));
+    }
+}

@@ -214,7 +214,9 @@ pub fn pow_generator_pairing(k: &BigUint) -> Fp12 {
     static TABLE: OnceLock<FixedBaseTable<Fp12>> = OnceLock::new();
     let r = bls12_381_fr().modulus();
     let table = TABLE.get_or_init(|| {
-        FixedBaseTable::build(generator_pairing(), r.bits(), &Fp12::one(), |a, b| a.mul(b))
+        FixedBaseTable::build(generator_pairing(), r.bits(), &Fp12::one(), |pairs| {
+            pairs.iter().map(|(a, b)| a.mul(b)).collect()
+        })
     });
     table
         .select(&(k % r))
