@@ -21,10 +21,15 @@
 //! draws whether it is dense or sparse in those classes. Under [`Bias::Uniform`] every point is
 //! `non_generator` with a random z.
 //!
-//! Uniformly random points come from a random walk: the first is a·G for a uniform a, each
-//! next one adds a random member of a fixed pool of 16 random known-log steps. That costs one
-//! affine addition per point, so an input of a few thousand points stays cheap, and every
-//! point is still a uniformly distributed group element with a known log.
+//! Uniformly random points are drawn by index from a process-wide pool of [`POOL_SIZE`]
+//! known-log points per group ([`pool_point`]), distinct within a list, so a drawn point costs
+//! a lookup instead of a group operation. The pool is built lazily in blocks of
+//! [`POOL_BLOCK`]: block b is A + i·S for i < [`POOL_BLOCK`], where A = a·G for a random a
+//! seeded by b and S is one fixed random known-log stride, so a block costs one fixed-base
+//! multiplication and [`POOL_BLOCK`] chord additions sharing one inversion. Every pool point
+//! is a uniformly distributed group element with a known log; lists longer than
+//! [`POOL_DRAW_MAX`] are sums of pool points and an arithmetic progression
+//! (`random_points`).
 
 use super::tape::Choice;
 use super::{Bias, Gen};
@@ -38,7 +43,9 @@ use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::sync::OnceLock;
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 /// Every per-element class [`points`] can record.
 pub const POINT_CLASSES: &[&str] = &[
@@ -78,8 +85,7 @@ pub struct Jacobian<F> {
     pub z: F,
 }
 
-/// A short-Weierstrass group the generators know: its oracle curve, a uniform coordinate,
-/// and a pool of random-walk steps.
+/// A short-Weierstrass group the generators know: its oracle curve and a uniform coordinate.
 pub trait SwGroup: Group<Elem = Point<Self::F>> + Sized + Send + Sync + 'static {
     /// The coordinate field (𝔽ₚ for G1 and secp256k1, 𝔽ₚ² for BN254 G2).
     type F: Field;
@@ -92,28 +98,12 @@ pub trait SwGroup: Group<Elem = Point<Self::F>> + Sized + Send + Sync + 'static 
 
     /// A uniformly random coordinate.
     fn random_coordinate(&self, g: &mut Gen) -> Self::F;
-
-    /// The fixed pool of 16 random known-log walk steps (built once, from a fixed seed).
-    fn walk_steps(&self) -> &'static [Logged<Point<Self::F>>];
 }
 
 /// A uniformly random element of `field`: what [`SwGroup::random_coordinate`] returns for a
 /// group over a prime field (the built-in groups and every [`sw_curve!`](crate::sw_curve)).
 pub fn random_fp(field: &'static ecdiff_oracles::field::PrimeField, g: &mut Gen) -> Fp {
     field.elem(g.biguint_below(field.modulus()))
-}
-
-/// The pool of 16 known-log walk steps of `c`, from a fixed seed: what
-/// [`SwGroup::walk_steps`] returns (built once per group, in a `OnceLock`).
-pub fn build_steps<C: SwGroup>(c: &C) -> Vec<Logged<Point<C::F>>> {
-    let mut rng = ChaCha8Rng::seed_from_u64(0xecd1_ff00);
-    (0..16)
-        .map(|_| {
-            let mut bytes = [0u8; 48];
-            rng.fill_bytes(&mut bytes);
-            logged(c, &(BigUint::from_bytes_le(&bytes) % c.order()))
-        })
-        .collect()
 }
 
 macro_rules! sw_group {
@@ -131,11 +121,6 @@ macro_rules! sw_group {
 
             fn random_coordinate(&self, $g: &mut Gen) -> $f {
                 $random
-            }
-
-            fn walk_steps(&self) -> &'static [Logged<Point<$f>>] {
-                static STEPS: OnceLock<Vec<Logged<Point<$f>>>> = OnceLock::new();
-                STEPS.get_or_init(|| build_steps(self))
             }
         }
     };
@@ -413,20 +398,6 @@ macro_rules! sw_curve {
             fn random_coordinate(&self, g: &mut $crate::Gen) -> Self::F {
                 $crate::generators::points::random_fp(Self::oracle_field(), g)
             }
-
-            fn walk_steps(
-                &self,
-            ) -> &'static [$crate::oracles::group::Logged<$crate::oracles::weierstrass::Point<Self::F>>]
-            {
-                static STEPS: ::std::sync::OnceLock<
-                    ::std::vec::Vec<
-                        $crate::oracles::group::Logged<
-                            $crate::oracles::weierstrass::Point<$crate::oracles::field::Fp>,
-                        >,
-                    >,
-                > = ::std::sync::OnceLock::new();
-                STEPS.get_or_init(|| $crate::generators::points::build_steps(self))
-            }
         }
     };
 }
@@ -636,19 +607,18 @@ enum Kind {
 
 /// `count` uniformly random points with known logs.
 ///
-/// Few points come from a random walk (each next point adds a random member of the fixed
-/// pool of steps: one affine addition each). Many points are Aᵢ + Bⱼ for a walk A and an
-/// arithmetic progression B (Bⱼ = B₀ + j·D, random B₀ and D) of about √count points each —
-/// distinct sums unless a difference of walk points is a small multiple of the random D.
-/// Those additions are independent, so their chord denominators are inverted together with
-/// Montgomery's trick (one field inversion for all of them; P. L. Montgomery, Math. Comp. 48,
-/// 1987).
+/// Up to [`POOL_DRAW_MAX`] points are distinct pool points ([`pool_points`]). Longer lists
+/// are Aᵢ + Bⱼ for about √count distinct pool points A and an arithmetic progression B
+/// (Bⱼ = B₀ + j·D, random B₀ and D) of about √count points — distinct sums unless a
+/// difference of pool points is a small multiple of the random D. Those additions are
+/// independent, so their chord denominators are inverted together with Montgomery's trick
+/// (one field inversion for all of them; P. L. Montgomery, Math. Comp. 48, 1987).
 fn random_points<C: SwGroup>(g: &mut Gen, c: &C, count: usize) -> Vec<Logged<Point<C::F>>> {
-    if count <= 32 {
-        return walk(g, c, count);
+    if count <= POOL_DRAW_MAX {
+        return pool_points(g, c, count);
     }
     let m = (count as f64).sqrt().ceil() as usize;
-    let a = walk(g, c, m);
+    let a = pool_points(g, c, m);
     let stride = logged(c, &g.biguint_below(c.order()));
     let mut b = vec![logged(c, &g.biguint_below(c.order()))];
     while b.len() < count.div_ceil(m) {
@@ -659,8 +629,7 @@ fn random_points<C: SwGroup>(g: &mut Gen, c: &C, count: usize) -> Vec<Logged<Poi
         });
     }
     let pairs: Vec<_> = (0..count).map(|i| (&a[i % m], &b[i / m])).collect();
-    let sums = add_independent(
-        c.curve(),
+    let sums = c.curve().add_pairs(
         &pairs
             .iter()
             .map(|(p, q)| (&p.elem, &q.elem))
@@ -676,78 +645,97 @@ fn random_points<C: SwGroup>(g: &mut Gen, c: &C, count: usize) -> Vec<Logged<Poi
         .collect()
 }
 
-/// A random walk of `len` points from a uniformly random start.
-fn walk<C: SwGroup>(g: &mut Gen, c: &C, len: usize) -> Vec<Logged<Point<C::F>>> {
-    let mut out: Vec<Logged<Point<C::F>>> = Vec::with_capacity(len);
-    for _ in 0..len {
-        let next = match out.last() {
-            None => logged(c, &g.biguint_below(c.order())),
-            Some(prev) => {
-                let steps = c.walk_steps();
-                let step = &steps[g.below(steps.len() as u64) as usize];
-                Logged {
-                    elem: c.curve().add(&prev.elem, &step.elem),
-                    log: (&prev.log + &step.log) % c.order(),
-                }
-            }
-        };
-        out.push(next);
-    }
-    out
-}
+/// How many known-log points a group's pool holds ([`pool_point`]).
+pub const POOL_SIZE: usize = 1 << 14;
 
-/// P + Q for many independent pairs: the textbook chord formula (λ = (y_Q − y_P)/(x_Q − x_P),
-/// x = λ² − x_P − x_Q, y = λ(x_P − x) − y_P) with all denominators inverted at once. Pairs the
-/// chord cannot take (an identity, equal x) go through the oracle's own `Curve::add`.
-fn add_independent<F: Field>(curve: &Curve<F>, pairs: &[(&Point<F>, &Point<F>)]) -> Vec<Point<F>> {
-    let denominators: Vec<Option<F>> = pairs
-        .iter()
-        .map(|(p, q)| match (p, q) {
-            (Point::Affine { x: x1, .. }, Point::Affine { x: x2, .. }) if x1 != x2 => {
-                Some(x2.sub(x1))
+/// Pool points built together: A + i·S for i below it, sharing one inversion.
+pub const POOL_BLOCK: usize = 256;
+
+/// Lists of up to this many uniform points draw them all from the pool, distinct; longer
+/// lists combine pool points (`random_points`).
+pub const POOL_DRAW_MAX: usize = POOL_SIZE / 4;
+
+/// `count` ≤ [`POOL_DRAW_MAX`] distinct pool points: each index is drawn uniformly, and an
+/// index already taken moves on to the next free one (no further draws, so a short or
+/// exhausted tape still ends).
+pub fn pool_points<C: SwGroup>(g: &mut Gen, c: &C, count: usize) -> Vec<Logged<Point<C::F>>> {
+    assert!(count <= POOL_DRAW_MAX, "{count} pool points asked for");
+    let mut taken = std::collections::HashSet::with_capacity(count);
+    (0..count)
+        .map(|_| {
+            let mut i = g.below(POOL_SIZE as u64) as usize;
+            while !taken.insert(i) {
+                i = (i + 1) % POOL_SIZE;
             }
-            _ => None,
-        })
-        .collect();
-    // Montgomery's trick: prefix products, one inversion, a backward pass.
-    let mut prefix = Vec::with_capacity(pairs.len());
-    let mut acc: Option<F> = None;
-    for d in denominators.iter().flatten() {
-        acc = Some(match acc {
-            None => d.clone(),
-            Some(a) => a.mul(d),
-        });
-        prefix.push(acc.clone().expect("just set"));
-    }
-    let mut inverses: Vec<Option<F>> = vec![None; pairs.len()];
-    if let Some(total) = acc {
-        let mut inv = total.inv().expect("a product of non-zero denominators");
-        let mut k = prefix.len();
-        for (i, d) in denominators.iter().enumerate().rev() {
-            if let Some(d) = d {
-                k -= 1;
-                inverses[i] = Some(if k == 0 {
-                    inv.clone()
-                } else {
-                    inv.mul(&prefix[k - 1])
-                });
-                inv = inv.mul(d);
-            }
-        }
-    }
-    pairs
-        .iter()
-        .zip(inverses)
-        .map(|((p, q), inv)| match (p, q, inv) {
-            (Point::Affine { x: x1, y: y1 }, Point::Affine { x: x2, y: y2 }, Some(inv)) => {
-                let lambda = y2.sub(y1).mul(&inv);
-                let x3 = lambda.square().sub(x1).sub(x2);
-                let y3 = lambda.mul(&x1.sub(&x3)).sub(y1);
-                Point::Affine { x: x3, y: y3 }
-            }
-            _ => curve.add(p, q),
+            pool_point(c, i).clone()
         })
         .collect()
+}
+
+/// The pool of one group: its stride and its blocks, each built on first use.
+struct Pool<F: Field> {
+    /// s and i·S for i < [`POOL_BLOCK`].
+    stride: OnceLock<(BigUint, Vec<Point<F>>)>,
+    blocks: Vec<OnceLock<Vec<Logged<Point<F>>>>>,
+}
+
+/// Pool point `i` (mod [`POOL_SIZE`]) of `c`, building its block on first use (module docs).
+pub fn pool_point<C: SwGroup>(c: &C, i: usize) -> &'static Logged<Point<C::F>> {
+    let pool = pool_of(c);
+    let i = i % POOL_SIZE;
+    let block = i / POOL_BLOCK;
+    let points = pool.blocks[block].get_or_init(|| {
+        let (s, multiples) = pool.stride.get_or_init(|| {
+            let s = seeded_log(c, 0xecd1_5a5a);
+            let step = c.mul_hub(&s);
+            let mut multiples = vec![Point::Identity];
+            while multiples.len() < POOL_BLOCK {
+                let next = c.curve().add(multiples.last().expect("non-empty"), &step);
+                multiples.push(next);
+            }
+            (s, multiples)
+        });
+        let a = seeded_log(c, 0xecd1_5a00 ^ block as u64);
+        let start = c.mul_hub(&a);
+        let pairs: Vec<_> = multiples.iter().map(|m| (&start, m)).collect();
+        c.curve()
+            .add_pairs(&pairs)
+            .into_iter()
+            .enumerate()
+            .map(|(k, elem)| Logged {
+                elem,
+                log: (&a + s * k) % c.order(),
+            })
+            .collect()
+    });
+    &points[i % POOL_BLOCK]
+}
+
+/// A log below the order of `c`, from a fixed seed.
+fn seeded_log<C: SwGroup>(c: &C, seed: u64) -> BigUint {
+    let mut bytes = [0u8; 48];
+    ChaCha8Rng::seed_from_u64(seed).fill_bytes(&mut bytes);
+    BigUint::from_bytes_le(&bytes) % c.order()
+}
+
+/// The pool of `C`, made on first use (one per group type, kept for the process).
+fn pool_of<C: SwGroup>(_: &C) -> &'static Pool<C::F> {
+    type Pools = HashMap<TypeId, &'static (dyn Any + Send + Sync)>;
+    static POOLS: OnceLock<Mutex<Pools>> = OnceLock::new();
+    let mut pools = POOLS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    let pool = *pools.entry(TypeId::of::<C>()).or_insert_with(|| {
+        Box::leak(Box::new(Pool::<C::F> {
+            stride: OnceLock::new(),
+            blocks: (0..POOL_SIZE / POOL_BLOCK)
+                .map(|_| OnceLock::new())
+                .collect(),
+        }))
+    });
+    pool.downcast_ref()
+        .expect("a group's pool has its coordinate field's type")
 }
 
 /// The point with discrete log `log`, at z = 1 or a random z (a coin flip).
@@ -854,40 +842,44 @@ mod tests {
         check_claims(Bn254G2::instance());
     }
 
+    /// Both ways of drawing uniform points (pool points for short lists, pool points plus a
+    /// progression beyond [`POOL_DRAW_MAX`]) give points that are their logs times G, all
+    /// distinct.
     #[test]
-    fn batched_random_points_match_their_logs_and_are_distinct() {
+    fn random_points_match_their_logs_and_are_distinct() {
         let c = Bn254G1::instance();
-        let data = case_bytes(0, "batched", 0, 64);
-        let mut g = Gen::new(&data, Bias::Uniform);
-        let pts = random_points(&mut g, c, 100);
-        for p in &pts {
-            assert_eq!(p.elem, c.mul_hub(&p.log));
+        for count in [100, POOL_DRAW_MAX + 1] {
+            let data = case_bytes(0, "batched", 0, 1 << 16);
+            let mut g = Gen::new(&data, Bias::Uniform);
+            let pts = random_points(&mut g, c, count);
+            assert_eq!(pts.len(), count);
+            let checked = if count > 100 { 50 } else { count };
+            for p in pts.iter().step_by(count / checked) {
+                assert_eq!(p.elem, c.mul_hub(&p.log));
+            }
+            let distinct: std::collections::BTreeSet<&BigUint> =
+                pts.iter().map(|p| &p.log).collect();
+            assert_eq!(distinct.len(), count, "{count} points");
         }
-        let distinct: std::collections::BTreeSet<String> =
-            pts.iter().map(|p| format!("{:?}", p.log)).collect();
-        assert_eq!(distinct.len(), 100);
     }
 
+    /// Pool points are their logs times G, and a list draws distinct ones even from a tape
+    /// whose every index is 0 (the taken index moves on to the next free one).
     #[test]
-    fn independent_additions_handle_identities_doubles_and_cancellations() {
-        let c = Bn254G1::instance();
-        let curve = c.curve();
-        let p = c.mul_hub(&BigUint::from(5u8));
-        let q = c.mul_hub(&BigUint::from(9u8));
-        let minus_p = curve.neg(&p);
-        let o = Point::Identity;
-        let pairs = [
-            (&p, &q),
-            (&p, &p),
-            (&p, &minus_p),
-            (&o, &q),
-            (&q, &o),
-            (&q, &p),
-        ];
-        let sums = add_independent(curve, &pairs);
-        for ((a, b), s) in pairs.iter().zip(&sums) {
-            assert_eq!(*s, curve.add(a, b));
+    fn pool_points_are_their_logs_and_distinct_on_an_empty_tape() {
+        let c = Secp256k1::instance();
+        for i in [0, 1, POOL_BLOCK - 1, POOL_BLOCK, POOL_SIZE - 1] {
+            let p = pool_point(c, i);
+            assert_eq!(p.elem, c.mul_hub(&p.log), "pool point {i}");
         }
+        let zeros = [0u8; 4 * 300];
+        let mut g = Gen::new(&zeros, Bias::Uniform);
+        let pts = pool_points(&mut g, c, 300);
+        for (k, p) in pts.iter().enumerate() {
+            assert_eq!(p.log, pool_point(c, k).log, "point {k}");
+        }
+        let distinct: std::collections::BTreeSet<&BigUint> = pts.iter().map(|p| &p.log).collect();
+        assert_eq!(distinct.len(), 300);
     }
 
     /// Long edge-biased lists come dense (identities among thousands of points) and sparse
@@ -913,7 +905,7 @@ mod tests {
     }
 
     #[test]
-    fn uniform_points_are_random_walk_points_with_random_z() {
+    fn uniform_points_are_pool_points_with_random_z() {
         let c = Bn254G1::instance();
         let data = case_bytes(0, "uniform", 0, 64);
         let mut g = Gen::new(&data, Bias::Uniform);
