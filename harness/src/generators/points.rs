@@ -718,24 +718,47 @@ fn seeded_log<C: SwGroup>(c: &C, seed: u64) -> BigUint {
     BigUint::from_bytes_le(&bytes) % c.order()
 }
 
-/// The pool of `C`, made on first use (one per group type, kept for the process).
-fn pool_of<C: SwGroup>(_: &C) -> &'static Pool<C::F> {
-    type Pools = HashMap<TypeId, &'static (dyn Any + Send + Sync)>;
+/// The pools made so far, by group type, each with the function that builds all its blocks.
+type Pools = HashMap<TypeId, (&'static (dyn Any + Send + Sync), fn())>;
+
+fn pools() -> std::sync::MutexGuard<'static, Pools> {
     static POOLS: OnceLock<Mutex<Pools>> = OnceLock::new();
-    let mut pools = POOLS
+    POOLS
         .get_or_init(Default::default)
         .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    let pool = *pools.entry(TypeId::of::<C>()).or_insert_with(|| {
-        Box::leak(Box::new(Pool::<C::F> {
+        .unwrap_or_else(|e| e.into_inner())
+}
+
+/// The pool of `C`, made on first use (one per group type, kept for the process).
+fn pool_of<C: SwGroup>(_: &C) -> &'static Pool<C::F> {
+    let (pool, _) = *pools().entry(TypeId::of::<C>()).or_insert_with(|| {
+        let pool: &'static Pool<C::F> = Box::leak(Box::new(Pool {
             stride: OnceLock::new(),
             blocks: (0..POOL_SIZE / POOL_BLOCK)
                 .map(|_| OnceLock::new())
                 .collect(),
-        }))
+        }));
+        (pool, fill::<C>)
     });
     pool.downcast_ref()
         .expect("a group's pool has its coordinate field's type")
+}
+
+/// Builds every block of `C`'s pool.
+fn fill<C: SwGroup>() {
+    for i in (0..POOL_SIZE).step_by(POOL_BLOCK) {
+        pool_point(C::instance(), i);
+    }
+}
+
+/// Builds every block of every pool drawn from so far in this process, so that later draws
+/// are lookups only: a fuzz target's warm-up (`ecdiff::fuzz::warm_up`) calls it after its
+/// first cases have touched the routine's groups.
+pub fn fill_pools() {
+    let fills: Vec<fn()> = pools().values().map(|(_, fill)| *fill).collect();
+    for fill in fills {
+        fill();
+    }
 }
 
 /// The point with discrete log `log`, at z = 1 or a random z (a coin flip).
@@ -933,6 +956,16 @@ mod tests {
             r: "115792089210356248762697446949407573529996955224135760342422259061068512044369",
             h: "1",
         }
+    }
+
+    #[test]
+    fn fill_pools_builds_every_block_of_the_pools_drawn_from() {
+        let c = MyP256::instance();
+        pool_point(c, 0);
+        fill_pools();
+        let pool = pool_of(c);
+        assert!(pool.blocks.iter().all(|block| block.get().is_some()));
+        assert_eq!(pool.blocks.len() * POOL_BLOCK, POOL_SIZE);
     }
 
     #[test]
