@@ -257,6 +257,12 @@ impl<F: Field> Curve<F> {
             .collect()
     }
 
+    /// `[O, P, 2P, …, (n − 1)·P]` (n ≥ 2), built as the fixed-base tables' rows are: each
+    /// step doubles the known prefix with one [`Curve::add_pairs`].
+    pub fn multiples(&self, p: &Point<F>, n: usize) -> Vec<Point<F>> {
+        crate::window::multiples(p, n, &Point::Identity, |pairs| self.add_pairs(pairs))
+    }
+
     /// Σ Pᵢ by a balanced tree of affine chord-and-tangent additions (SEC 1 §2.2.1), each level
     /// one [`Curve::add_pairs`] (a single field inversion). The empty sum is O.
     pub fn sum(&self, points: &[Point<F>]) -> Point<F> {

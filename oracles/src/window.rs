@@ -30,6 +30,32 @@ use num_bigint::BigUint;
 /// Bits per window.
 const WINDOW_BITS: u64 = 8;
 
+/// `[0·H, 1·H, …, (n − 1)·H]` for `n ≥ 2`, doubling the known prefix per step as the module
+/// docs describe: `add_pairs` sums independent pairs, in order.
+pub(crate) fn multiples<T: Clone>(
+    base: &T,
+    n: usize,
+    identity: &T,
+    add_pairs: impl Fn(&[(&T, &T)]) -> Vec<T>,
+) -> Vec<T> {
+    let mut row = Vec::with_capacity(n);
+    row.push(identity.clone());
+    row.push(base.clone());
+    while row.len() < n {
+        // m·H = (m − 1)·H + H, then (m + i)·H = m·H + i·H for 0 < i < m.
+        let m = row.len();
+        let pivot = add_pairs(&[(&row[m - 1], &row[1])])
+            .pop()
+            .expect("one sum per pair");
+        let pairs: Vec<(&T, &T)> = row[1..m].iter().map(|t| (&pivot, t)).collect();
+        let sums = add_pairs(&pairs);
+        row.push(pivot);
+        row.extend(sums);
+    }
+    row.truncate(n);
+    row
+}
+
 /// The precomputed multiples `T[j][d] = d·2^(8j)·H`, see the module documentation.
 pub(crate) struct FixedBaseTable<T> {
     rows: Vec<Vec<T>>,
@@ -50,18 +76,7 @@ impl<T: Clone> FixedBaseTable<T> {
         let mut rows = Vec::new();
         let mut window_base = base.clone();
         for _ in 0..windows {
-            let mut row = Vec::with_capacity(1 << WINDOW_BITS);
-            row.push(identity.clone());
-            row.push(window_base.clone());
-            while row.len() < 1 << WINDOW_BITS {
-                // m·H' = (m − 1)·H' + H', then (m + i)·H' = m·H' + i·H' for 0 < i < m.
-                let m = row.len();
-                let pivot = add(&row[m - 1], &row[1]);
-                let pairs: Vec<(&T, &T)> = row[1..m].iter().map(|t| (&pivot, t)).collect();
-                let sums = add_pairs(&pairs);
-                row.push(pivot);
-                row.extend(sums);
-            }
+            let row = multiples(&window_base, 1 << WINDOW_BITS, identity, &add_pairs);
             // 2^(8(j+1))·H = 255·2^(8j)·H + 2^(8j)·H.
             window_base = add(&row[row.len() - 1], &window_base);
             rows.push(row);

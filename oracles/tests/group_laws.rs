@@ -230,3 +230,15 @@ fn add_pairs_is_add_on_every_kind_of_pair() {
         assert_eq!(*s, Ed25519.add(a, b));
     }
 }
+
+/// `Curve::multiples` is [O, P, 2P, …] by double-and-add, also past a power of two.
+#[test]
+fn multiples_are_the_scalar_multiples() {
+    let curve = ecdiff_oracles::curves::bn254_g2();
+    let p = curve.mul_generator(&BigUint::from(0xdead_beefu32));
+    let multiples = curve.multiples(&p, 11);
+    assert_eq!(multiples.len(), 11);
+    for (k, m) in multiples.iter().enumerate() {
+        assert_eq!(*m, curve.mul(&p, &BigUint::from(k)), "{k}·P");
+    }
+}

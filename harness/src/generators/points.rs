@@ -44,7 +44,7 @@ use num_traits::{One, Zero};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::any::{Any, TypeId};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, OnceLock};
 
 /// Every per-element class [`points`] can record.
@@ -660,7 +660,7 @@ pub const POOL_DRAW_MAX: usize = POOL_SIZE / 4;
 /// exhausted tape still ends).
 pub fn pool_points<C: SwGroup>(g: &mut Gen, c: &C, count: usize) -> Vec<Logged<Point<C::F>>> {
     assert!(count <= POOL_DRAW_MAX, "{count} pool points asked for");
-    let mut taken = std::collections::HashSet::with_capacity(count);
+    let mut taken = HashSet::with_capacity(count);
     (0..count)
         .map(|_| {
             let mut i = g.below(POOL_SIZE as u64) as usize;
@@ -687,13 +687,7 @@ pub fn pool_point<C: SwGroup>(c: &C, i: usize) -> &'static Logged<Point<C::F>> {
     let points = pool.blocks[block].get_or_init(|| {
         let (s, multiples) = pool.stride.get_or_init(|| {
             let s = seeded_log(c, 0xecd1_5a5a);
-            let step = c.mul_hub(&s);
-            let mut multiples = vec![Point::Identity];
-            while multiples.len() < POOL_BLOCK {
-                let next = c.curve().add(multiples.last().expect("non-empty"), &step);
-                multiples.push(next);
-            }
-            (s, multiples)
+            (s.clone(), c.curve().multiples(&c.mul_hub(&s), POOL_BLOCK))
         });
         let a = seeded_log(c, 0xecd1_5a00 ^ block as u64);
         let start = c.mul_hub(&a);
