@@ -54,7 +54,8 @@ pub const WARM_UP_CASES: u64 = 4;
 
 /// Runs the first [`WARM_UP_CASES`] cases of `routine`'s seeded stream (seed 0, as `ecdiff
 /// run` draws them), so that what is built lazily once per process — oracle tables, pairings,
-/// point pools (whole, [`fill_pools`](crate::generators::points::fill_pools)), a subject's own
+/// point pools (whole: [`fill_pools`](crate::generators::points::fill_pools),
+/// [`fill_pool`](crate::generators::edwards::fill_pool)), a subject's own
 /// precomputation — is built before libFuzzer's first input instead of inside it. Their
 /// verdicts are not looked at: `ecdiff run` checks them.
 pub fn warm_up(routine: &dyn DynRoutine) {
@@ -65,6 +66,7 @@ pub fn warm_up(routine: &dyn DynRoutine) {
     }
     // The point pools those cases drew from, whole: libFuzzer's inputs then never build one.
     crate::generators::points::fill_pools();
+    crate::generators::edwards::fill_pool();
 }
 
 fn registry() -> &'static HashMap<&'static str, &'static dyn DynRoutine> {

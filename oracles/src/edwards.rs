@@ -125,6 +125,12 @@ pub fn add_pairs(pairs: &[(&EdPoint, &EdPoint)]) -> Vec<EdPoint> {
         .collect()
 }
 
+/// `[0·P, 1·P, …, (n − 1)·P]` for `n ≥ 2`, each step doubling the known prefix with one
+/// [`add_pairs`] (the fixed-base tables' row construction, `window` module).
+pub fn multiples(p: &EdPoint, n: usize) -> Vec<EdPoint> {
+    crate::window::multiples(p, n, &identity(), add_pairs)
+}
+
 /// −(x, y) = (−x, y).
 pub fn neg(p: &EdPoint) -> EdPoint {
     EdPoint {

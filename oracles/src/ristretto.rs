@@ -11,6 +11,13 @@
 //! * [`decode`] (§4.3.1), [`encode`] (§4.3.2), [`equals`] (§4.3.3) and the one-way map
 //!   [`from_uniform_bytes`] (§4.3.4, element = MAP(t₁) + MAP(t₂) with Elligator 2 MAP).
 //!
+//! [`encode_doubles`] is the batched double-and-encode of the Ristretto design notes
+//! (<https://ristretto.group/formulas/encoding.html>, "Batched double-and-encode"): the
+//! encoding of 2·Q computed from Q's coordinates, where the inverse square root of the
+//! encoding has a rational value, so a batch costs one shared inversion and no square root.
+//! It is a generator's tool (ecdiff builds its pool of ristretto255 inputs as doubles); the
+//! oracles of the routines under test encode with [`encode`].
+//!
 //! The constants of §4.1 are computed from p and d, not pasted: `SQRT_M1` = 2^((p−1)/4)
 //! (the root RFC 8032 §5.1.3 uses), `SQRT_AD_MINUS_ONE` = the odd square root of a·d − 1,
 //! `INVSQRT_A_MINUS_D` = the even one of the two values 1/√(a − d) (RFC 9496 lists these
@@ -28,7 +35,7 @@ use num_bigint::BigUint;
 
 use crate::curves::ed25519_fp;
 use crate::edwards::{self, EdPoint};
-use crate::field::Fp;
+use crate::field::{batch_inverse, Fp};
 
 /// The constants of RFC 9496 §4.1 (a = −1 is implicit).
 struct Constants {
@@ -167,6 +174,79 @@ pub fn encode(p: &EdPoint) -> [u8; 32] {
     s.to_le_bytes(32)
         .try_into()
         .expect("to_le_bytes(32) has 32 bytes")
+}
+
+/// The encodings of 2·Qᵢ for points Qᵢ of edwards25519, equal to `encode(&double(q))` (the
+/// test `encode_doubles_is_encode_of_the_double` checks it), with one shared inversion and
+/// no square root (module docs). With Q = (x : y : 1 : xy) and e = 2xy, f = 1 + d·x²y²,
+/// g = y² + x², h = 1 − d·x²y², the double is (e·h : g·f : f·h : e·g), so 1/Z = e·g/(e·g·f·h)
+/// and 1/T = f·h/(e·g·f·h); the sign choices of [`encode`] then read off x·y/… of the double,
+/// and s = (h − g)·√(1/(a − d))·g/T (after the rotation by √−1 when e·g/(f·h) is negative).
+/// A Q with e·g = 0 (its double is in E\[4\]: the identity's coset) is encoded via [`encode`].
+pub fn encode_doubles(points: &[EdPoint]) -> Vec<[u8; 32]> {
+    let c = constants();
+    let d = edwards::d();
+    struct State {
+        e: Fp,
+        f: Fp,
+        g: Fp,
+        h: Fp,
+        eg: Fp,
+    }
+    let states: Vec<State> = points
+        .iter()
+        .map(|q| {
+            let (xx, yy) = (q.x.square(), q.y.square());
+            let dtt = d.mul(&xx).mul(&yy);
+            let one = q.x.field().one();
+            let (e, g) = (q.x.mul(&q.y).double(), yy.add(&xx));
+            State {
+                eg: e.mul(&g),
+                f: one.add(&dtt),
+                h: one.sub(&dtt),
+                e,
+                g,
+            }
+        })
+        .collect();
+    let regular: Vec<usize> = (0..points.len())
+        .filter(|&i| !states[i].eg.is_zero())
+        .collect();
+    let products: Vec<Fp> = regular
+        .iter()
+        .map(|&i| states[i].eg.mul(&states[i].f.mul(&states[i].h)))
+        .collect();
+    let mut out: Vec<[u8; 32]> = points
+        .iter()
+        .zip(&states)
+        .map(|(q, s)| match s.eg.is_zero() {
+            true => encode(&edwards::double(q)),
+            false => [0; 32],
+        })
+        .collect();
+    for (&i, inv) in regular.iter().zip(batch_inverse(&products)) {
+        let State { e, f, g, h, eg } = &states[i];
+        let fh = f.mul(h);
+        let z_inv = eg.mul(&inv);
+        let t_inv = fh.mul(&inv);
+        // The double's x·y = e·g/(f·h) decides the rotation, as `rotate` does in `encode`.
+        let (e, g, h, magic) = if is_negative(&eg.mul(&z_inv)) {
+            (g.clone(), e.neg(), f.mul(&c.sqrt_m1), c.sqrt_m1.clone())
+        } else {
+            (e.clone(), g.clone(), h.clone(), c.invsqrt_a_minus_d.clone())
+        };
+        let g = if is_negative(&h.mul(&e).mul(&z_inv)) {
+            g.neg()
+        } else {
+            g
+        };
+        let s = ct_abs(&h.sub(&g).mul(&magic.mul(&g.mul(&t_inv))));
+        out[i] = s
+            .to_le_bytes(32)
+            .try_into()
+            .expect("to_le_bytes(32) has 32 bytes");
+    }
+    out
 }
 
 /// Equality of ristretto255 elements (RFC 9496 §4.3.3): x₁y₂ = y₁x₂ or y₁y₂ = x₁x₂.

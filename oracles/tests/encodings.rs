@@ -158,6 +158,23 @@ proptest! {
         }
     }
 
+    /// The batched double-and-encode is the encoding of the double, for prime-order points,
+    /// points with each torsion component, the identity and the torsion points themselves
+    /// (whose doubles lie in E[4] and take the per-point path), in one batch.
+    #[test]
+    fn encode_doubles_is_encode_of_the_double(k in scalar(), j in scalar()) {
+        let mut qs = vec![edwards::mul_base(&k), edwards::mul_base(&j), edwards::basepoint()];
+        for t in edwards::eight_torsion() {
+            qs.push(edwards::add(&qs[0], t));
+            qs.push(t.clone());
+        }
+        let batch = ristretto::encode_doubles(&qs);
+        prop_assert_eq!(batch.len(), qs.len());
+        for (q, bytes) in qs.iter().zip(&batch) {
+            prop_assert_eq!(*bytes, ristretto::encode(&edwards::double(q)), "Q = {:?}", q);
+        }
+    }
+
     #[test]
     fn ristretto_one_way_map_lands_in_the_group(bytes in prop::collection::vec(any::<u8>(), 64)) {
         let uniform: [u8; 64] = bytes.try_into().expect("64 bytes");

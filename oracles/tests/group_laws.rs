@@ -8,7 +8,7 @@
 //! 1, r − 1, r and r + 1.
 
 use ecdiff_oracles::curves::{Bn254G1, Bn254G2, Secp256k1, P256, P384};
-use ecdiff_oracles::edwards::Ed25519;
+use ecdiff_oracles::edwards::{self, Ed25519};
 use ecdiff_oracles::group::{known_log_msm, logged, naive_msm, Group};
 use ecdiff_oracles::gt::Gt;
 use num_bigint::BigUint;
@@ -240,5 +240,11 @@ fn multiples_are_the_scalar_multiples() {
     assert_eq!(multiples.len(), 11);
     for (k, m) in multiples.iter().enumerate() {
         assert_eq!(*m, curve.mul(&p, &BigUint::from(k)), "{k}·P");
+    }
+    let q = edwards::add(&edwards::basepoint(), &edwards::eight_torsion()[3]);
+    let multiples = edwards::multiples(&q, 13);
+    assert_eq!(multiples.len(), 13);
+    for (k, m) in multiples.iter().enumerate() {
+        assert_eq!(*m, edwards::mul(&q, &BigUint::from(k)), "{k}·Q");
     }
 }

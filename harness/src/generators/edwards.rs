@@ -33,19 +33,29 @@
 //! is `prime_order` and the representation is a coin flip per point.
 //!
 //! Uniform points (`prime_order`, and the prime-order part of `prime_plus_torsion`) are drawn
-//! by index from a process-wide pool of [`POOL_SIZE`] known-log points ([`pool_point`]), each
-//! keeping its encodings (both flavors) and the encodings of its [`Repr::Difference`] form
-//! once computed, so a point drawn again costs a lookup instead of an addition and one or two
-//! encodings (an inverse square root each for ristretto255). The pool is built lazily in blocks of
-//! [`POOL_BLOCK`]: a block starts at a·B for a seeded random a (the fixed-base table) and walks
-//! from there over the 16 fixed steps of [`walk_steps`] (one affine addition per point). A
-//! list of 200 points from 16 384 repeats one about once per case: harmless for the known-log
+//! by index from a process-wide pool of [`POOL_SIZE`] known-log points ([`pool_point`]). The
+//! pool is built lazily in blocks of [`POOL_BLOCK`], and every point of it is a double, so its
+//! ristretto255 encoding needs no inverse square root:
+//!
+//! ```text
+//! Qₖ = A + k·S′   (A = a·B for a seeded random a per block, S′ one fixed seeded point)
+//! Pₖ = 2·Qₖ       (log 2·(a + k·s′) mod ℓ; doubling is a bijection of the prime-order group)
+//! ```
+//!
+//! The Qₖ of a block are independent additions sharing one inversion (`edwards::add_pairs`
+//! over the multiples k·S′), the Pₖ likewise. A block's encodings are computed together on
+//! first use, per flavor and form: RFC 8032 encodings directly from the affine Pₖ, ristretto255
+//! ones by the batched double-and-encode of the Qₖ (`ristretto::encode_doubles`, one shared
+//! inversion). The [`Repr::Difference`] form of Pₖ is (Pₖ + S) − S for one of the 16 fixed
+//! [`shifts`] S = 2·H, so its sum 2·(Qₖ + H) is encoded the same way. An Edwards routine never
+//! pays for the ristretto255 encodings, nor a list without differences for the sums'. A list
+//! of 200 points from 16 384 repeats one about once per case: harmless for the known-log
 //! oracle, and not a recorded `repeated`.
 
 use super::tape::Choice;
 use super::{Bias, Gen};
-use ecdiff_oracles::edwards::{self, Ed25519, EdPoint};
-use ecdiff_oracles::group::{logged, Logged};
+use ecdiff_oracles::edwards::{self, EdPoint};
+use ecdiff_oracles::group::Logged;
 use ecdiff_oracles::ristretto;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
@@ -200,7 +210,7 @@ pub fn torsion_point(t: u8) -> &'static EdPoint {
 /// the fixed-base table's.
 pub fn point_of(log: &BigUint, torsion: u8) -> EdPoint {
     let prime = match pooled(log) {
-        Some(p) => p.elem.clone(),
+        Some(p) => p.elem().clone(),
         None => edwards::mul_base(log),
     };
     if torsion % 8 == 0 {
@@ -218,20 +228,43 @@ pub fn known_log_sum(terms: &[(&BigUint, &EdInput)]) -> EdPoint {
     edwards::known_log_sum_with_torsion(&terms)
 }
 
-/// The fixed pool of 16 random known-log points the walk steps through (and the shifts of
-/// [`Repr::Difference`]), built once from a fixed seed.
-pub fn walk_steps() -> &'static [Logged<EdPoint>] {
-    static STEPS: OnceLock<Vec<Logged<EdPoint>>> = OnceLock::new();
-    STEPS.get_or_init(|| {
+/// A fixed shift S = 2·H of [`Repr::Difference`], with its half H (so the ristretto255
+/// encoding of P + S for a pool point P = 2·Q is the double-and-encode of Q + H).
+struct Shift {
+    point: Logged<EdPoint>,
+    half: EdPoint,
+}
+
+/// The 16 fixed shifts, built once from a fixed seed.
+fn shift_table() -> &'static [Shift] {
+    static SHIFTS: OnceLock<Vec<Shift>> = OnceLock::new();
+    SHIFTS.get_or_init(|| {
         let mut rng = ChaCha8Rng::seed_from_u64(0xecd1_ed25);
-        (0..16)
+        (0..SHIFT_COUNT)
             .map(|_| {
                 let mut bytes = [0u8; 48];
                 rng.fill_bytes(&mut bytes);
-                logged(&Ed25519, &BigUint::from_bytes_le(&bytes))
+                let half = BigUint::from_bytes_le(&bytes) % order();
+                let half_point = edwards::mul_base(&half);
+                Shift {
+                    point: Logged {
+                        elem: edwards::double(&half_point),
+                        log: (half << 1u8) % order(),
+                    },
+                    half: half_point,
+                }
             })
             .collect()
     })
+}
+
+/// How many fixed shifts [`Repr::Difference`] draws from.
+pub const SHIFT_COUNT: usize = 16;
+
+/// Shift `j` (< [`SHIFT_COUNT`]): a fixed known-log point S that [`Repr::Difference`]
+/// shifts by.
+pub fn shift(j: usize) -> &'static Logged<EdPoint> {
+    &shift_table()[j].point
 }
 
 /// How many known-log points [`pool_point`] draws from.
@@ -239,49 +272,145 @@ pub const POOL_SIZE: usize = 1 << 14;
 /// Pool points built together, from one fixed-base multiplication.
 pub const POOL_BLOCK: usize = 64;
 
-/// A pool point: a·B with its encodings, plain and as a difference, each computed on first
-/// use (an Edwards routine never pays for the ristretto255 ones, whose inverse square roots
-/// cost most, nor a list without differences for the sums').
-#[derive(Debug)]
-pub struct PoolPoint {
-    /// a < ℓ.
-    pub log: BigUint,
-    /// a·B.
-    pub elem: EdPoint,
-    /// The index of the walk step S of its difference form (a·B + S) − S.
-    shift: usize,
-    /// The RFC 8032 and RFC 9496 encodings of a·B, then of a·B + S ([`PoolPoint::encoding`]).
-    encodings: [OnceLock<[u8; 32]>; 4],
-    /// Whether [`encoding_of`] can find it by its log.
+/// The multiples k·S′ (k < [`POOL_BLOCK`]) of the pool's fixed stride S′, with their logs.
+fn stride_multiples() -> &'static [Logged<EdPoint>] {
+    static MULTIPLES: OnceLock<Vec<Logged<EdPoint>>> = OnceLock::new();
+    MULTIPLES.get_or_init(|| {
+        let mut rng = ChaCha8Rng::seed_from_u64(0xecd1_5e1d);
+        let mut bytes = [0u8; 48];
+        rng.fill_bytes(&mut bytes);
+        let s = BigUint::from_bytes_le(&bytes) % order();
+        let points = edwards::multiples(&edwards::mul_base(&s), POOL_BLOCK);
+        points
+            .into_iter()
+            .enumerate()
+            .map(|(k, elem)| Logged {
+                elem,
+                log: (&s * k) % order(),
+            })
+            .collect()
+    })
+}
+
+/// One block of the pool (module docs).
+struct Block {
+    /// Qₖ = A + k·S′.
+    halves: Vec<EdPoint>,
+    /// Pₖ = 2·Qₖ, with logs.
+    points: Vec<Logged<EdPoint>>,
+    /// The encodings of every Pₖ, by [`Block::slot`], each computed for the block at once.
+    encodings: [OnceLock<Vec<[u8; 32]>>; 4],
+    /// Whether [`pooled`] can find its points by their logs yet.
     registered: std::sync::atomic::AtomicBool,
 }
 
-impl PoolPoint {
-    fn new(log: BigUint, elem: EdPoint, shift: usize) -> Self {
-        PoolPoint {
+impl Block {
+    fn build(index: usize) -> Block {
+        let mut rng = ChaCha8Rng::seed_from_u64(0xecd1_9001 ^ index as u64);
+        let mut bytes = [0u8; 48];
+        rng.fill_bytes(&mut bytes);
+        let l = order();
+        let a = BigUint::from_bytes_le(&bytes) % l;
+        let start = edwards::mul_base(&a);
+        let multiples = stride_multiples();
+        let pairs: Vec<(&EdPoint, &EdPoint)> =
+            multiples.iter().map(|m| (&start, &m.elem)).collect();
+        let halves = edwards::add_pairs(&pairs);
+        let pairs: Vec<(&EdPoint, &EdPoint)> = halves.iter().map(|q| (q, q)).collect();
+        let points = edwards::add_pairs(&pairs)
+            .into_iter()
+            .zip(multiples)
+            .map(|(elem, m)| Logged {
+                elem,
+                log: ((&a + &m.log) << 1u8) % l,
+            })
+            .collect();
+        Block {
+            halves,
+            points,
             encodings: Default::default(),
             registered: Default::default(),
-            shift,
-            log,
-            elem,
         }
+    }
+
+    /// The shift index of point k's difference form.
+    fn shift_of(k: usize) -> usize {
+        k % SHIFT_COUNT
+    }
+
+    /// The (flavor, sum) of each slot of [`Block::encodings`].
+    const SLOTS: [(Flavor, bool); 4] = [
+        (Flavor::Edwards, false),
+        (Flavor::Ristretto, false),
+        (Flavor::Edwards, true),
+        (Flavor::Ristretto, true),
+    ];
+
+    /// The `flavor` encodings of every Pₖ, or of every Pₖ + S (`sum`).
+    fn encodings(&self, flavor: Flavor, sum: bool) -> &[[u8; 32]] {
+        let slot = (Block::SLOTS.iter())
+            .position(|&s| s == (flavor, sum))
+            .expect("every (flavor, sum) has a slot");
+        self.encodings[slot].get_or_init(|| {
+            let shifts = shift_table();
+            match (flavor, sum) {
+                (Flavor::Edwards, false) => self
+                    .points
+                    .iter()
+                    .map(|p| edwards::encode(&p.elem))
+                    .collect(),
+                (Flavor::Ristretto, false) => ristretto::encode_doubles(&self.halves),
+                (Flavor::Edwards, true) => {
+                    let pairs: Vec<(&EdPoint, &EdPoint)> = (self.points.iter().enumerate())
+                        .map(|(k, p)| (&p.elem, &shifts[Block::shift_of(k)].point.elem))
+                        .collect();
+                    edwards::add_pairs(&pairs)
+                        .iter()
+                        .map(edwards::encode)
+                        .collect()
+                }
+                (Flavor::Ristretto, true) => {
+                    let pairs: Vec<(&EdPoint, &EdPoint)> = (self.halves.iter().enumerate())
+                        .map(|(k, q)| (q, &shifts[Block::shift_of(k)].half))
+                        .collect();
+                    ristretto::encode_doubles(&edwards::add_pairs(&pairs))
+                }
+            }
+        })
+    }
+}
+
+/// A pool point: point `k` of its block.
+#[derive(Clone, Copy)]
+pub struct PoolPoint {
+    block: &'static Block,
+    k: usize,
+}
+
+impl PoolPoint {
+    /// a < ℓ.
+    pub fn log(&self) -> &'static BigUint {
+        &self.block.points[self.k].log
+    }
+
+    /// a·B.
+    pub fn elem(&self) -> &'static EdPoint {
+        &self.block.points[self.k].elem
+    }
+
+    /// Q with a·B = 2·Q.
+    fn half(&self) -> &'static EdPoint {
+        &self.block.halves[self.k]
+    }
+
+    /// The index of the shift S of its difference form (a·B + S) − S.
+    fn shift(&self) -> usize {
+        Block::shift_of(self.k)
     }
 
     /// The `flavor` encoding of a·B, or of a·B + S (`sum`).
     fn encoding(&self, flavor: Flavor, sum: bool) -> [u8; 32] {
-        let slot = match (flavor, sum) {
-            (Flavor::Edwards, false) => 0,
-            (Flavor::Ristretto, false) => 1,
-            (Flavor::Edwards, true) => 2,
-            (Flavor::Ristretto, true) => 3,
-        };
-        *self.encodings[slot].get_or_init(|| {
-            if sum {
-                flavor.encode(&edwards::add(&self.elem, &walk_steps()[self.shift].elem))
-            } else {
-                flavor.encode(&self.elem)
-            }
-        })
+        self.block.encodings(flavor, sum)[self.k]
     }
 
     /// Its representation for `flavor`, plain or as a difference.
@@ -289,7 +418,7 @@ impl PoolPoint {
         if difference {
             Repr::Difference {
                 sum: self.encoding(flavor, true),
-                shift: step_encoding(flavor, self.shift),
+                shift: shift_encoding(flavor, self.shift()),
             }
         } else {
             Repr::Encoded(self.encoding(flavor, false))
@@ -297,57 +426,66 @@ impl PoolPoint {
     }
 }
 
-/// Pool point `i` (mod [`POOL_SIZE`]), building its block on first use (module docs).
-pub fn pool_point(i: usize) -> &'static PoolPoint {
-    static BLOCKS: OnceLock<Vec<OnceLock<Vec<PoolPoint>>>> = OnceLock::new();
-    let blocks = BLOCKS.get_or_init(|| {
+/// The pool's blocks, each built on first use.
+fn blocks() -> &'static [OnceLock<Block>] {
+    static BLOCKS: OnceLock<Vec<OnceLock<Block>>> = OnceLock::new();
+    BLOCKS.get_or_init(|| {
         (0..POOL_SIZE / POOL_BLOCK)
             .map(|_| OnceLock::new())
             .collect()
-    });
+    })
+}
+
+/// Builds every block of the pool, with every kind of encoding (flavor, plain or sum) some
+/// block has computed so far, if the pool has been drawn from at all: a fuzz target's warm-up
+/// (`ecdiff::fuzz::warm_up`) calls it after its first cases, so that libFuzzer's inputs never
+/// build a block or its encodings.
+pub fn fill_pool() {
+    let built: Vec<&Block> = blocks().iter().filter_map(OnceLock::get).collect();
+    let in_use: Vec<(Flavor, bool)> = (Block::SLOTS.iter().enumerate())
+        .filter(|(slot, _)| built.iter().any(|b| b.encodings[*slot].get().is_some()))
+        .map(|(_, &kind)| kind)
+        .collect();
+    if built.is_empty() {
+        return;
+    }
+    for i in (0..POOL_SIZE).step_by(POOL_BLOCK) {
+        let point = pool_point(i);
+        for &(flavor, sum) in &in_use {
+            point.block.encodings(flavor, sum);
+        }
+    }
+}
+
+/// Pool point `i` (mod [`POOL_SIZE`]), building its block on first use (module docs).
+pub fn pool_point(i: usize) -> PoolPoint {
     let i = i % POOL_SIZE;
-    let block = blocks[i / POOL_BLOCK].get_or_init(|| {
-        let mut rng = ChaCha8Rng::seed_from_u64(0xecd1_9001 ^ (i / POOL_BLOCK) as u64);
-        let mut bytes = [0u8; 48];
-        rng.fill_bytes(&mut bytes);
-        let l = order();
-        let steps = walk_steps();
-        let mut at = logged(&Ed25519, &(BigUint::from_bytes_le(&bytes) % l));
-        (0..POOL_BLOCK)
-            .map(|k| {
-                if k > 0 {
-                    let step = &steps[(rng.next_u32() % steps.len() as u32) as usize];
-                    at = Logged {
-                        elem: edwards::add(&at.elem, &step.elem),
-                        log: (&at.log + &step.log) % l,
-                    };
-                }
-                PoolPoint::new(at.log.clone(), at.elem.clone(), k % steps.len())
-            })
-            .collect()
-    });
-    let point = &block[i % POOL_BLOCK];
-    if !point
+    let block: &'static Block =
+        blocks()[i / POOL_BLOCK].get_or_init(|| Block::build(i / POOL_BLOCK));
+    if !block
         .registered
         .swap(true, std::sync::atomic::Ordering::Relaxed)
     {
-        // Once per point: the block's builder, or the first caller after it.
-        pool_by_log()
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(point.log.clone(), point);
+        // Once per block: the block's builder, or the first caller after it.
+        let mut by_log = pool_by_log().lock().unwrap_or_else(|e| e.into_inner());
+        for k in 0..POOL_BLOCK {
+            by_log.insert(block.points[k].log.clone(), PoolPoint { block, k });
+        }
     }
-    point
+    PoolPoint {
+        block,
+        k: i % POOL_BLOCK,
+    }
 }
 
-/// The pool points built so far, by log.
-fn pool_by_log() -> &'static Mutex<HashMap<BigUint, &'static PoolPoint>> {
-    static BY_LOG: OnceLock<Mutex<HashMap<BigUint, &'static PoolPoint>>> = OnceLock::new();
+/// The points of the pool blocks built so far, by log.
+fn pool_by_log() -> &'static Mutex<HashMap<BigUint, PoolPoint>> {
+    static BY_LOG: OnceLock<Mutex<HashMap<BigUint, PoolPoint>>> = OnceLock::new();
     BY_LOG.get_or_init(Default::default)
 }
 
-/// The pool point of log a, if it has been drawn.
-fn pooled(log: &BigUint) -> Option<&'static PoolPoint> {
+/// The pool point of log a, if its block has been built.
+fn pooled(log: &BigUint) -> Option<PoolPoint> {
     pool_by_log()
         .lock()
         .unwrap_or_else(|e| e.into_inner())
@@ -369,14 +507,14 @@ pub fn encoding_of(flavor: Flavor, log: &BigUint, torsion: u8) -> [u8; 32] {
     flavor.encode(&point_of(log, torsion))
 }
 
-/// The encoding of walk step `j` for `flavor`, computed once.
-fn step_encoding(flavor: Flavor, j: usize) -> [u8; 32] {
+/// The `flavor` encoding of [`shift`] `j`, computed once.
+pub fn shift_encoding(flavor: Flavor, j: usize) -> [u8; 32] {
     static ENCODINGS: OnceLock<Vec<([u8; 32], [u8; 32])>> = OnceLock::new();
     let e = &ENCODINGS.get_or_init(|| {
-        walk_steps()
-            .iter()
-            .map(|s| (edwards::encode(&s.elem), ristretto::encode(&s.elem)))
-            .collect()
+        let table = shift_table();
+        let halves: Vec<EdPoint> = table.iter().map(|s| s.half.clone()).collect();
+        let edwards = table.iter().map(|s| edwards::encode(&s.point.elem));
+        edwards.zip(ristretto::encode_doubles(&halves)).collect()
     })[j];
     match flavor {
         Flavor::Edwards => e.0,
@@ -385,7 +523,8 @@ fn step_encoding(flavor: Flavor, j: usize) -> [u8; 32] {
 }
 
 /// A representation of `elem` (= a·B + t·T): its encoding, or a difference with a random
-/// walk step as the shift. Representations are memoized, keyed by the point's (cheap) RFC 8032
+/// [`shift`], computed from `half` (`elem` = 2·`half`) when it is known, which spares
+/// ristretto255 its inverse square root (module docs). Representations are memoized, keyed by the point's (cheap) RFC 8032
 /// encoding and the shift: in `seen` for the list being drawn (a `repeated` point costs
 /// nothing), and process-wide for the few fixed points (`fixed`: the identity, small multiples
 /// of B, torsion points), whose encodings every case would otherwise recompute.
@@ -393,13 +532,13 @@ fn represent(
     g: &mut Gen,
     flavor: Flavor,
     elem: &EdPoint,
+    half: Option<&EdPoint>,
     difference: bool,
     fixed: bool,
     seen: &mut HashMap<([u8; 32], Option<usize>), Repr>,
 ) -> Repr {
-    let steps = walk_steps();
-    let shift = difference.then(|| g.below(steps.len() as u64) as usize);
-    let key = (edwards::encode(elem), shift);
+    let shift_index = difference.then(|| g.below(SHIFT_COUNT as u64) as usize);
+    let key = (edwards::encode(elem), shift_index);
     if let Some(r) = seen.get(&key) {
         return r.clone();
     }
@@ -412,20 +551,26 @@ fn represent(
             .unwrap_or_else(|e| e.into_inner())
     };
     let cached = if fixed {
-        memo().get(&(flavor, key.0, shift)).cloned()
+        memo().get(&(flavor, key.0, shift_index)).cloned()
     } else {
         None
     };
     let repr = cached.unwrap_or_else(|| {
-        let r = match shift {
-            None => Repr::Encoded(flavor.encode(elem)),
-            Some(j) => Repr::Difference {
-                sum: flavor.encode(&edwards::add(elem, &steps[j].elem)),
-                shift: step_encoding(flavor, j),
+        let double_and_encode = |q: &EdPoint| ristretto::encode_doubles(std::slice::from_ref(q))[0];
+        let r = match (shift_index, half.filter(|_| flavor == Flavor::Ristretto)) {
+            (None, None) => Repr::Encoded(flavor.encode(elem)),
+            (None, Some(h)) => Repr::Encoded(double_and_encode(h)),
+            (Some(j), None) => Repr::Difference {
+                sum: flavor.encode(&edwards::add(elem, &shift(j).elem)),
+                shift: shift_encoding(flavor, j),
+            },
+            (Some(j), Some(h)) => Repr::Difference {
+                sum: double_and_encode(&edwards::add(h, &shift_table()[j].half)),
+                shift: shift_encoding(flavor, j),
             },
         };
         if fixed {
-            memo().insert((flavor, key.0, shift), r.clone());
+            memo().insert((flavor, key.0, shift_index), r.clone());
         }
         r
     });
@@ -447,6 +592,8 @@ pub fn points(g: &mut Gen, flavor: Flavor, n: usize, mode: ReprMode) -> Vec<EdIn
     let torsion_weight = if flavor.has_torsion() { 7 } else { 0 };
     let mut out: Vec<EdInput> = Vec::with_capacity(n);
     let mut elems: Vec<EdPoint> = Vec::with_capacity(n);
+    // Qᵢ with elemᵢ = 2·Qᵢ, where known (pool points, their negations and repeats).
+    let mut halves: Vec<Option<EdPoint>> = Vec::with_capacity(n);
     let mut seen = HashMap::new();
     for i in 0..n {
         g.scope(POINT_SCOPE, |g| {
@@ -479,28 +626,35 @@ pub fn points(g: &mut Gen, flavor: Flavor, n: usize, mode: ReprMode) -> Vec<EdIn
                 }
                 let difference = difference(g);
                 let repr = pooled.repr(flavor, difference);
-                let shift = difference.then_some(pooled.shift);
+                let shift = difference.then_some(pooled.shift());
                 seen.insert(
                     (pooled.encoding(Flavor::Edwards, false), shift),
                     repr.clone(),
                 );
                 out.push(EdInput {
-                    log: pooled.log.clone(),
+                    log: pooled.log().clone(),
                     torsion: 0,
                     repr,
                 });
-                elems.push(pooled.elem.clone());
+                elems.push(pooled.elem().clone());
+                halves.push(Some(pooled.half().clone()));
                 return;
             }
+            let mut half = None;
             let (elem, log, torsion, class) = match kind {
                 5 => {
                     let pooled = pool_point(g.below(POOL_SIZE as u64) as usize);
-                    if pooled.log.is_zero() {
-                        (pooled.elem.clone(), pooled.log.clone(), 0, "prime_order")
+                    if pooled.log().is_zero() {
+                        (
+                            pooled.elem().clone(),
+                            pooled.log().clone(),
+                            0,
+                            "prime_order",
+                        )
                     } else {
                         let t = g.range(1, 7) as u8;
-                        let elem = edwards::add(&pooled.elem, torsion_point(t));
-                        (elem, pooled.log.clone(), t, "prime_plus_torsion")
+                        let elem = edwards::add(pooled.elem(), torsion_point(t));
+                        (elem, pooled.log().clone(), t, "prime_plus_torsion")
                     }
                 }
                 1 => (edwards::identity(), BigUint::zero(), 0, "identity"),
@@ -517,10 +671,12 @@ pub fn points(g: &mut Gen, flavor: Flavor, n: usize, mode: ReprMode) -> Vec<EdIn
                     let j = g.below(i as u64) as usize;
                     let log = (l - &out[j].log) % l;
                     let torsion = (8 - out[j].torsion) % 8;
+                    half = halves[j].as_ref().map(edwards::neg);
                     (edwards::neg(&elems[j]), log, torsion, "negated_pair")
                 }
                 _ => {
                     let j = g.below(i as u64) as usize;
+                    half = halves[j].clone();
                     (
                         elems[j].clone(),
                         out[j].log.clone(),
@@ -537,9 +693,18 @@ pub fn points(g: &mut Gen, flavor: Flavor, n: usize, mode: ReprMode) -> Vec<EdIn
                 class,
                 "identity" | "basepoint" | "small_multiple" | "pure_torsion"
             );
-            let repr = represent(g, flavor, &elem, difference, fixed, &mut seen);
+            let repr = represent(
+                g,
+                flavor,
+                &elem,
+                half.as_ref(),
+                difference,
+                fixed,
+                &mut seen,
+            );
             out.push(EdInput { log, torsion, repr });
             elems.push(elem);
+            halves.push(half);
         });
     }
     out
@@ -665,13 +830,17 @@ mod tests {
             POOL_SIZE + 3,
         ] {
             let p = pool_point(i);
-            assert_eq!(p.elem, edwards::mul_base(&p.log), "pool point {i}");
+            assert_eq!(*p.elem(), edwards::mul_base(p.log()), "pool point {i}");
             for flavor in [Flavor::Edwards, Flavor::Ristretto] {
                 for difference in [false, true] {
                     let decoded = p.repr(flavor, difference).oracle_point(flavor);
                     let decoded = decoded.expect("pool encodings decode");
                     // ristretto255 decodes a coset representative: compare encodings.
-                    assert_eq!(flavor.encode(&decoded), flavor.encode(&p.elem), "point {i}");
+                    assert_eq!(
+                        flavor.encode(&decoded),
+                        flavor.encode(p.elem()),
+                        "point {i}"
+                    );
                 }
             }
         }
@@ -685,7 +854,7 @@ mod tests {
             |log: &BigUint, t: u8| edwards::add(&edwards::mul_base(log), torsion_point(t));
         let mut logs: Vec<BigUint> = [5, POOL_BLOCK + 7, 3 * POOL_BLOCK + 1]
             .iter()
-            .map(|&i| pool_point(i).log.clone())
+            .map(|&i| pool_point(i).log().clone())
             .collect();
         logs.push(BigUint::from(0x1234_5678_9abc_def0_u64));
         for log in &logs {
@@ -716,6 +885,19 @@ mod tests {
             );
         }
         assert_eq!(known_log_sum(&terms), naive);
+    }
+
+    #[test]
+    fn fill_pool_builds_every_block_with_the_encodings_in_use() {
+        pool_point(3).repr(Flavor::Ristretto, false);
+        fill_pool();
+        for block in blocks() {
+            let block = block.get().expect("every block built");
+            assert!(
+                block.encodings[1].get().is_some(),
+                "ristretto255 encodings computed"
+            );
+        }
     }
 
     #[test]

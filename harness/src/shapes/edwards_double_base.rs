@@ -37,7 +37,8 @@
 
 use crate::engine::{compare, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
 use crate::generators::edwards::{
-    known_log_sum, points, walk_steps, EdInput, Flavor, Repr, ReprMode, REPR_CLASSES,
+    known_log_sum, points, shift, shift_encoding, EdInput, Flavor, Repr, ReprMode, REPR_CLASSES,
+    SHIFT_COUNT,
 };
 use crate::generators::scalars::{scalar, SCALAR_CLASSES};
 use crate::generators::Gen;
@@ -146,11 +147,10 @@ impl DoubleBaseCheck {
         let difference = g.chance(1, 3);
         g.hit(if difference { "mixed_z" } else { "all_z_one" });
         let repr = if difference {
-            let steps = walk_steps();
-            let shift = &steps[g.below(steps.len() as u64) as usize].elem;
+            let j = g.below(SHIFT_COUNT as u64) as usize;
             Repr::Difference {
-                sum: self.flavor.encode(&edwards::add(&neg_b, shift)),
-                shift: self.flavor.encode(shift),
+                sum: self.flavor.encode(&edwards::add(&neg_b, &shift(j).elem)),
+                shift: shift_encoding(self.flavor, j),
             }
         } else {
             Repr::Encoded(self.flavor.encode(&neg_b))

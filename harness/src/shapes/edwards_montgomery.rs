@@ -32,8 +32,8 @@
 
 use crate::engine::{compare, diff_vec, Outcome, Routine, RoutineInfo, Verdict};
 use crate::generators::edwards::{
-    hex_inputs, point_of, points, torsion_point, walk_steps, EdInput, Flavor, Repr, ReprMode,
-    REPR_CLASSES,
+    hex_inputs, point_of, points, shift, shift_encoding, torsion_point, EdInput, Flavor, Repr,
+    ReprMode, REPR_CLASSES, SHIFT_COUNT,
 };
 use crate::generators::Gen;
 use crate::shapes::Spec;
@@ -120,11 +120,10 @@ impl MontgomeryCheck {
             };
             let elem = torsion_point(t);
             let repr = if !all_z_one && g.chance(1, 2) {
-                let steps = walk_steps();
-                let shift = &steps[g.below(steps.len() as u64) as usize].elem;
+                let j = g.below(SHIFT_COUNT as u64) as usize;
                 Repr::Difference {
-                    sum: edwards::encode(&edwards::add(elem, shift)),
-                    shift: edwards::encode(shift),
+                    sum: edwards::encode(&edwards::add(elem, &shift(j).elem)),
+                    shift: shift_encoding(Flavor::Edwards, j),
                 }
             } else {
                 Repr::Encoded(edwards::encode(elem))
