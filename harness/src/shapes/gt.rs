@@ -4,13 +4,18 @@
 //! Inputs are genuine GT elements — powers e^a of a pairing value e (BN254: mcl's `BN_SNARK1`
 //! e(P, Q), `ecdiff_oracles::gt::mcl_e`; BLS12-381: the oracle's textbook e(G1, G2)), so
 //! pairing outputs and their powers — with their exponents a known. Element classes:
-//! `gt_identity` (1), `gt_pairing_value` (e itself), `gt_random` (a uniform power, by random
-//! walk over a fixed pool of known powers), `gt_inverse_pair` (the conjugate, i.e. inverse, of
+//! `gt_identity` (1), `gt_pairing_value` (e itself), `gt_random` (a uniform power, drawn from
+//! the group's [`GtPool`] of known powers), `gt_inverse_pair` (the conjugate, i.e. inverse, of
 //! an earlier element), `gt_repeated`. Optimized GT code may use cyclotomic squaring and
 //! conjugation-as-inverse, which are only valid in GT: elements outside GT are out of contract
 //! and never drawn.
 //!
 //! Oracle: known logs again, e^(Σ kᵢ·aᵢ mod r) by fixed-base exponentiation of e.
+//!
+//! The pool: [`GT_POOL_SIZE`] powers per group, built lazily in blocks of [`GT_POOL_BLOCK`],
+//! block b being e^(a_b + k·s) for k < [`GT_POOL_BLOCK`] (a_b seeded per block, s one seeded
+//! stride): one fixed-base exponentiation and [`GT_POOL_BLOCK`] − 1 multiplications, where a
+//! fresh uniform power would cost an exponentiation each.
 
 use super::{hex_scalars, SizedCheck, Spec};
 use crate::engine::{Outcome, Routine, RoutineInfo};
@@ -22,30 +27,82 @@ use ecdiff_oracles::group::{known_log_msm, logged, Group, Logged};
 use ecdiff_oracles::gt::Gt;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
 
 /// A pairing target group with an oracle: its elements are 𝔽ₚ¹² values of the oracle's tower.
-pub trait GtGroup: Group + 'static
+pub trait GtGroup: Group + Sized + 'static
 where
     Self::Elem: Field,
 {
     /// The group's oracle.
     fn instance() -> &'static Self;
 
-    /// A fixed pool of known powers of e, built once, that random walks step by.
-    fn walk_steps() -> &'static [Logged<Self::Elem>];
+    /// The group's pool of known powers of e, one per process.
+    fn pool() -> &'static GtPool<Self>;
 }
 
-/// Sixteen fixed, unstructured exponents 2^250 / (i + 3) + i² · 0x9e3779b9 (mod r) and their
-/// powers of e.
-fn build_walk_steps<G: Group>(gt: &G) -> Vec<Logged<G::Elem>> {
-    (0..16u64)
-        .map(|i| {
-            let a = (BigUint::one() << 250u32) / (i + 3) + BigUint::from(i * i * 0x9e37_79b9);
-            logged(gt, &(a % gt.order()))
-        })
-        .collect()
+/// How many known powers of e a [`GtPool`] holds.
+pub const GT_POOL_SIZE: usize = 1024;
+/// Pool elements built together (module docs).
+pub const GT_POOL_BLOCK: usize = 32;
+
+/// A pool of [`GT_POOL_SIZE`] known powers of e (module docs), each block built on first use.
+pub struct GtPool<G: GtGroup>
+where
+    G::Elem: Field,
+{
+    stride: OnceLock<Logged<G::Elem>>,
+    blocks: Vec<OnceLock<Vec<Logged<G::Elem>>>>,
+}
+
+impl<G: GtGroup> Default for GtPool<G>
+where
+    G::Elem: Field,
+{
+    fn default() -> Self {
+        GtPool {
+            stride: OnceLock::new(),
+            blocks: (0..GT_POOL_SIZE / GT_POOL_BLOCK)
+                .map(|_| OnceLock::new())
+                .collect(),
+        }
+    }
+}
+
+impl<G: GtGroup> GtPool<G>
+where
+    G::Elem: Field,
+{
+    /// A power of e with a seeded random exponent below r.
+    fn seeded(seed: u64) -> Logged<G::Elem> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut bytes = [0u8; 48];
+        rng.fill_bytes(&mut bytes);
+        logged(G::instance(), &BigUint::from_bytes_le(&bytes))
+    }
+
+    /// Element `i` (mod [`GT_POOL_SIZE`]).
+    pub fn element(&self, i: usize) -> &Logged<G::Elem> {
+        let i = i % GT_POOL_SIZE;
+        let block = self.blocks[i / GT_POOL_BLOCK].get_or_init(|| {
+            let gt = G::instance();
+            let stride = self.stride.get_or_init(|| Self::seeded(0xecd1_57e9));
+            let mut at = Self::seeded(0xecd1_6700 ^ (i / GT_POOL_BLOCK) as u64);
+            let mut block = Vec::with_capacity(GT_POOL_BLOCK);
+            for _ in 0..GT_POOL_BLOCK {
+                let next = Logged {
+                    elem: gt.add(&at.elem, &stride.elem),
+                    log: (&at.log + &stride.log) % gt.order(),
+                };
+                block.push(std::mem::replace(&mut at, next));
+            }
+            block
+        });
+        &block[i % GT_POOL_BLOCK]
+    }
 }
 
 impl GtGroup for Gt {
@@ -53,9 +110,9 @@ impl GtGroup for Gt {
         &Gt
     }
 
-    fn walk_steps() -> &'static [Logged<Self::Elem>] {
-        static STEPS: OnceLock<Vec<Logged<ecdiff_oracles::tower::bn254::Fp12>>> = OnceLock::new();
-        STEPS.get_or_init(|| build_walk_steps(&Gt))
+    fn pool() -> &'static GtPool<Self> {
+        static POOL: OnceLock<GtPool<Gt>> = OnceLock::new();
+        POOL.get_or_init(GtPool::default)
     }
 }
 
@@ -64,10 +121,9 @@ impl GtGroup for Bls12381Gt {
         &Bls12381Gt
     }
 
-    fn walk_steps() -> &'static [Logged<Self::Elem>] {
-        static STEPS: OnceLock<Vec<Logged<ecdiff_oracles::bls12_381::tower::Fp12>>> =
-            OnceLock::new();
-        STEPS.get_or_init(|| build_walk_steps(&Bls12381Gt))
+    fn pool() -> &'static GtPool<Self> {
+        static POOL: OnceLock<GtPool<Bls12381Gt>> = OnceLock::new();
+        POOL.get_or_init(GtPool::default)
     }
 }
 
@@ -107,7 +163,6 @@ where
     let edgy = g.bias() == Bias::Edge;
     let r = gt.order();
     let mut out: Vec<Logged<G::Elem>> = Vec::with_capacity(n);
-    let mut walk: Option<Logged<G::Elem>> = None;
     for i in 0..n {
         let earlier = if i > 0 { 10 } else { 0 };
         let kind = if edgy {
@@ -117,19 +172,8 @@ where
         };
         let (elem, class) = match kind {
             0 => {
-                let next = match walk.take() {
-                    None => logged(gt, &g.biguint_below(r)),
-                    Some(prev) => {
-                        let steps = G::walk_steps();
-                        let step = &steps[g.below(steps.len() as u64) as usize];
-                        Logged {
-                            elem: gt.add(&prev.elem, &step.elem),
-                            log: (&prev.log + &step.log) % r,
-                        }
-                    }
-                };
-                walk = Some(next.clone());
-                (next, "gt_random")
+                let i = g.below(GT_POOL_SIZE as u64) as usize;
+                (G::pool().element(i).clone(), "gt_random")
             }
             1 => (
                 Logged {
@@ -344,6 +388,30 @@ mod tests {
         for class in GT_CLASSES {
             assert!(seen.contains(class), "{class} never drawn in {}", gt.name());
         }
+    }
+
+    /// Pool elements are e^log, across a block boundary and past the pool's end.
+    fn pool_elements_are_their_logs<G: GtGroup>()
+    where
+        G::Elem: Field,
+    {
+        let gt = G::instance();
+        for i in [0, 1, GT_POOL_BLOCK - 1, GT_POOL_BLOCK, GT_POOL_SIZE + 2] {
+            let e = G::pool().element(i);
+            assert_eq!(
+                e.elem,
+                gt.mul_hub(&e.log),
+                "pool element {i} of {}",
+                gt.name()
+            );
+        }
+        assert_ne!(G::pool().element(0).log, G::pool().element(1).log);
+    }
+
+    #[test]
+    fn gt_pool_elements_are_their_logs() {
+        pool_elements_are_their_logs::<Gt>();
+        pool_elements_are_their_logs::<Bls12381Gt>();
     }
 
     #[test]
