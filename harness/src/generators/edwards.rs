@@ -47,10 +47,10 @@
 //! first use, per flavor and form: RFC 8032 encodings directly from the affine Pₖ, ristretto255
 //! ones by the batched double-and-encode of the Qₖ (`ristretto::encode_doubles`, one shared
 //! inversion). The [`Repr::Difference`] form of Pₖ is (Pₖ + S) − S for one of the 16 fixed
-//! [`shifts`] S = 2·H, so its sum 2·(Qₖ + H) is encoded the same way. An Edwards routine never
-//! pays for the ristretto255 encodings, nor a list without differences for the sums'. A list
-//! of 200 points from 16 384 repeats one about once per case: harmless for the known-log
-//! oracle, and not a recorded `repeated`.
+//! shifts S = 2·H ([`shift`]), so its sum 2·(Qₖ + H) is encoded the same way. An Edwards
+//! routine never pays for the ristretto255 encodings, nor a list without differences for the
+//! sums'. A list of 200 points from 16 384 repeats one about once per case: harmless for the
+//! known-log oracle, and not a recorded `repeated`.
 
 use super::tape::Choice;
 use super::{Bias, Gen};
@@ -298,7 +298,7 @@ struct Block {
     halves: Vec<EdPoint>,
     /// Pₖ = 2·Qₖ, with logs.
     points: Vec<Logged<EdPoint>>,
-    /// The encodings of every Pₖ, by [`Block::slot`], each computed for the block at once.
+    /// The encodings of every Pₖ, by [`Block::SLOTS`], each computed for the block at once.
     encodings: [OnceLock<Vec<[u8; 32]>>; 4],
     /// Whether [`pooled`] can find its points by their logs yet.
     registered: std::sync::atomic::AtomicBool,
@@ -524,10 +524,11 @@ pub fn shift_encoding(flavor: Flavor, j: usize) -> [u8; 32] {
 
 /// A representation of `elem` (= a·B + t·T): its encoding, or a difference with a random
 /// [`shift`], computed from `half` (`elem` = 2·`half`) when it is known, which spares
-/// ristretto255 its inverse square root (module docs). Representations are memoized, keyed by the point's (cheap) RFC 8032
-/// encoding and the shift: in `seen` for the list being drawn (a `repeated` point costs
-/// nothing), and process-wide for the few fixed points (`fixed`: the identity, small multiples
-/// of B, torsion points), whose encodings every case would otherwise recompute.
+/// ristretto255 its inverse square root (module docs). Representations are memoized, keyed by
+/// the point's (cheap) RFC 8032 encoding and the shift: in `seen` for the list being drawn (a
+/// `repeated` point costs nothing), and process-wide for the few fixed points (`fixed`: the
+/// identity, small multiples of B, torsion points), whose encodings every case would otherwise
+/// recompute.
 fn represent(
     g: &mut Gen,
     flavor: Flavor,
