@@ -20,6 +20,7 @@
 //! is how the minimizer rewrites a finding and saves it ([`tape`] explains).
 
 pub mod edwards;
+pub mod gt;
 pub mod lengths;
 pub mod points;
 pub mod scalars;
@@ -352,6 +353,18 @@ pub fn case_bytes(seed: u64, routine: &str, index: u64, len: usize) -> Vec<u8> {
     let mut v = vec![0u8; len];
     rng.fill_bytes(&mut v);
     v
+}
+
+/// Values below `modulus` from the ChaCha8 stream of a fixed seed, one per 48 bytes read
+/// little-endian and reduced (a bias under 2⁻¹²⁸ for moduli below 2²⁵⁶): the seeded random
+/// logs of the pools of known-log points, the same on every machine and run.
+pub fn seeded_below(modulus: &BigUint, seed: u64) -> impl Iterator<Item = BigUint> + '_ {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    std::iter::repeat_with(move || {
+        let mut bytes = [0u8; 48];
+        rng.fill_bytes(&mut bytes);
+        BigUint::from_bytes_le(&bytes) % modulus
+    })
 }
 
 #[cfg(test)]

@@ -53,14 +53,12 @@
 //! known-log oracle, and not a recorded `repeated`.
 
 use super::tape::Choice;
-use super::{Bias, Gen};
+use super::{seeded_below, Bias, Gen};
 use ecdiff_oracles::edwards::{self, EdPoint};
 use ecdiff_oracles::group::Logged;
 use ecdiff_oracles::ristretto;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
-use rand_chacha::rand_core::{RngCore, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -235,16 +233,20 @@ struct Shift {
     half: EdPoint,
 }
 
+/// A log below ℓ from a fixed seed.
+fn seeded_log(seed: u64) -> BigUint {
+    seeded_below(order(), seed)
+        .next()
+        .expect("an endless stream")
+}
+
 /// The 16 fixed shifts, built once from a fixed seed.
 fn shift_table() -> &'static [Shift] {
     static SHIFTS: OnceLock<Vec<Shift>> = OnceLock::new();
     SHIFTS.get_or_init(|| {
-        let mut rng = ChaCha8Rng::seed_from_u64(0xecd1_ed25);
-        (0..SHIFT_COUNT)
-            .map(|_| {
-                let mut bytes = [0u8; 48];
-                rng.fill_bytes(&mut bytes);
-                let half = BigUint::from_bytes_le(&bytes) % order();
+        seeded_below(order(), 0xecd1_ed25)
+            .take(SHIFT_COUNT)
+            .map(|half| {
                 let half_point = edwards::mul_base(&half);
                 Shift {
                     point: Logged {
@@ -276,10 +278,7 @@ pub const POOL_BLOCK: usize = 64;
 fn stride_multiples() -> &'static [Logged<EdPoint>] {
     static MULTIPLES: OnceLock<Vec<Logged<EdPoint>>> = OnceLock::new();
     MULTIPLES.get_or_init(|| {
-        let mut rng = ChaCha8Rng::seed_from_u64(0xecd1_5e1d);
-        let mut bytes = [0u8; 48];
-        rng.fill_bytes(&mut bytes);
-        let s = BigUint::from_bytes_le(&bytes) % order();
+        let s = seeded_log(0xecd1_5e1d);
         let points = edwards::multiples(&edwards::mul_base(&s), POOL_BLOCK);
         points
             .into_iter()
@@ -306,11 +305,8 @@ struct Block {
 
 impl Block {
     fn build(index: usize) -> Block {
-        let mut rng = ChaCha8Rng::seed_from_u64(0xecd1_9001 ^ index as u64);
-        let mut bytes = [0u8; 48];
-        rng.fill_bytes(&mut bytes);
         let l = order();
-        let a = BigUint::from_bytes_le(&bytes) % l;
+        let a = seeded_log(0xecd1_9001 ^ index as u64);
         let start = edwards::mul_base(&a);
         let multiples = stride_multiples();
         let pairs: Vec<(&EdPoint, &EdPoint)> =
@@ -442,13 +438,13 @@ fn blocks() -> &'static [OnceLock<Block>] {
 /// build a block or its encodings.
 pub fn fill_pool() {
     let built: Vec<&Block> = blocks().iter().filter_map(OnceLock::get).collect();
+    if built.is_empty() {
+        return;
+    }
     let in_use: Vec<(Flavor, bool)> = (Block::SLOTS.iter().enumerate())
         .filter(|(slot, _)| built.iter().any(|b| b.encodings[*slot].get().is_some()))
         .map(|(_, &kind)| kind)
         .collect();
-    if built.is_empty() {
-        return;
-    }
     for i in (0..POOL_SIZE).step_by(POOL_BLOCK) {
         let point = pool_point(i);
         for &(flavor, sum) in &in_use {

@@ -32,7 +32,7 @@
 //! (`random_points`).
 
 use super::tape::Choice;
-use super::{Bias, Gen};
+use super::{seeded_below, Bias, Gen};
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
 use ecdiff_oracles::curves::{Bn254G1, Bn254G2, Secp256k1, P256};
 use ecdiff_oracles::field::{Field, Fp};
@@ -41,8 +41,6 @@ use ecdiff_oracles::tower::Fp2;
 use ecdiff_oracles::weierstrass::{Curve, Point};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
-use rand_chacha::rand_core::{RngCore, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use std::any::{Any, TypeId};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, OnceLock};
@@ -707,9 +705,9 @@ pub fn pool_point<C: SwGroup>(c: &C, i: usize) -> &'static Logged<Point<C::F>> {
 
 /// A log below the order of `c`, from a fixed seed.
 fn seeded_log<C: SwGroup>(c: &C, seed: u64) -> BigUint {
-    let mut bytes = [0u8; 48];
-    ChaCha8Rng::seed_from_u64(seed).fill_bytes(&mut bytes);
-    BigUint::from_bytes_le(&bytes) % c.order()
+    seeded_below(c.order(), seed)
+        .next()
+        .expect("an endless stream")
 }
 
 /// The pools made so far, by group type, each with the function that builds all its blocks.
