@@ -1,0 +1,119 @@
+//! `ecdiff dev`: maintainer tools that regenerate what comes from the routine registry — the
+//! fuzz targets and the README's routine table — or check it for drift.
+
+use super::{usage, Res};
+use clap::Subcommand;
+use ecdiff::corpus;
+use ecdiff::routines;
+use std::path::PathBuf;
+
+#[derive(Subcommand, Debug)]
+pub(crate) enum DevCommand {
+    /// Write `fuzz/fuzz_targets/<routine>.rs` and `fuzz/Cargo.toml` from the registry.
+    FuzzTargets {
+        /// Only report drift (exit 1), write nothing.
+        #[arg(long)]
+        check: bool,
+        /// The fuzz folder [default: the checkout's `fuzz/`].
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
+    /// Rewrite the routine table of `README.md` from the registry.
+    Readme {
+        /// Only report drift (exit 1), write nothing.
+        #[arg(long)]
+        check: bool,
+        /// The README [default: the checkout's `README.md`].
+        #[arg(long, value_name = "FILE")]
+        file: Option<PathBuf>,
+    },
+}
+
+pub(crate) fn readme(check: bool, file: Option<PathBuf>) -> Res {
+    let file = file.unwrap_or_else(|| corpus::repo_root().join("README.md"));
+    let current = std::fs::read_to_string(&file)
+        .map_err(|e| usage(format!("cannot read {}: {e}", file.display())))?;
+    let want = ecdiff::routine_table::splice(&current, &ecdiff::routine_table::markdown())
+        .map_err(|e| usage(format!("{}: {e}", file.display())))?;
+    if want == current {
+        outln!("{}: the routine table is up to date", file.display());
+        return Ok(0);
+    }
+    if check {
+        outln!(
+            "{}: the routine table is out of date; run `cargo run -p ecdiff -- dev readme`",
+            file.display()
+        );
+        return Ok(1);
+    }
+    std::fs::write(&file, want)
+        .map_err(|e| usage(format!("cannot write {}: {e}", file.display())))?;
+    outln!("wrote the routine table of {}", file.display());
+    Ok(0)
+}
+
+pub(crate) fn fuzz_targets(check: bool, dir: Option<PathBuf>) -> Res {
+    let dir = dir.unwrap_or_else(|| corpus::repo_root().join("fuzz"));
+    let names: Vec<&str> = routines::all().iter().map(|r| r.info().name).collect();
+    let mut want: Vec<(PathBuf, String)> =
+        vec![(dir.join("Cargo.toml"), ecdiff::fuzz::manifest(&names))];
+    for n in &names {
+        want.push((
+            dir.join("fuzz_targets").join(format!("{n}.rs")),
+            ecdiff::fuzz::target_source(n),
+        ));
+    }
+    // Generated targets whose routine is gone.
+    let mut stale = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir.join("fuzz_targets")) {
+        for e in entries.filter_map(Result::ok) {
+            let p = e.path();
+            let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+            if p.extension().is_some_and(|x| x == "rs") && !names.contains(&stem) {
+                stale.push(p);
+            }
+        }
+    }
+    stale.sort();
+    let mut drift = 0;
+    for (path, text) in &want {
+        let current = std::fs::read_to_string(path).ok();
+        if current.as_deref() == Some(text.as_str()) {
+            continue;
+        }
+        drift += 1;
+        if check {
+            outln!("out of date: {}", path.display());
+        } else {
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent)
+                    .map_err(|e| usage(format!("cannot create {}: {e}", parent.display())))?;
+            }
+            std::fs::write(path, text)
+                .map_err(|e| usage(format!("cannot write {}: {e}", path.display())))?;
+            outln!("wrote {}", path.display());
+        }
+    }
+    for p in &stale {
+        drift += 1;
+        if check {
+            outln!("target without a routine: {}", p.display());
+        } else {
+            std::fs::remove_file(p)
+                .map_err(|e| usage(format!("cannot remove {}: {e}", p.display())))?;
+            outln!("removed {}", p.display());
+        }
+    }
+    outln!(
+        "{} routines, {} fuzz targets {}",
+        names.len(),
+        names.len(),
+        match (check, drift) {
+            (_, 0) => "up to date".to_string(),
+            (true, n) =>
+                format!("— {n} files out of date; run `cargo run -p ecdiff -- dev fuzz-targets`"),
+            (false, n) => format!("— {n} files written or removed"),
+        }
+    );
+    Ok(u8::from(check && drift > 0))
+}
