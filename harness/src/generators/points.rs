@@ -42,7 +42,7 @@ use ecdiff_oracles::weierstrass::{Curve, Point};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use std::any::{Any, TypeId};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 /// Every per-element class [`points`] can record.
@@ -650,21 +650,24 @@ pub const POOL_SIZE: usize = 1 << 14;
 pub const POOL_BLOCK: usize = 256;
 
 /// Lists of up to this many uniform points draw them all from the pool, distinct; longer
-/// lists combine pool points (`random_points`).
-pub const POOL_DRAW_MAX: usize = POOL_SIZE / 4;
+/// lists combine pool points (`random_points`). Three quarters of the pool, so that the
+/// longest built-in lists (8 200 terms, halo2curves' `*_large` rows) are lookups too, while
+/// the linear probing of [`pool_points`] stays short (at most half the pool is taken there).
+pub const POOL_DRAW_MAX: usize = POOL_SIZE / 4 * 3;
 
 /// `count` ≤ [`POOL_DRAW_MAX`] distinct pool points: each index is drawn uniformly, and an
 /// index already taken moves on to the next free one (no further draws, so a short or
 /// exhausted tape still ends).
 pub fn pool_points<C: SwGroup>(g: &mut Gen, c: &C, count: usize) -> Vec<Logged<Point<C::F>>> {
     assert!(count <= POOL_DRAW_MAX, "{count} pool points asked for");
-    let mut taken = HashSet::with_capacity(count);
+    let mut taken = vec![false; POOL_SIZE];
     (0..count)
         .map(|_| {
             let mut i = g.below(POOL_SIZE as u64) as usize;
-            while !taken.insert(i) {
+            while taken[i] {
                 i = (i + 1) % POOL_SIZE;
             }
+            taken[i] = true;
             pool_point(c, i).clone()
         })
         .collect()
