@@ -32,6 +32,7 @@ use crate::tower::{self, Fp2, TowerParams};
 pub struct Bls12381Tower;
 
 impl TowerParams for Bls12381Tower {
+    const XI: [u8; 2] = [1, 1];
     fn base_field() -> &'static PrimeField {
         bls12_381_fp()
     }
