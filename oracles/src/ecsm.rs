@@ -20,8 +20,10 @@
 //!   the bit is 1. So a witness has `len_k` doubles and `popcount(k) − 1` adds, and `k = 1`
 //!   has no rows. For `1 ≤ k < n` no step is degenerate: every accumulator is `j·P` with
 //!   `1 ≤ j ≤ k`, an add never meets `A = ±P`, and secp256k1 has no 2-torsion.
-//! - **Slopes** are computed a second time per step ([`step_lambda`], one more
-//!   inversion), separately from the point formulas, as the original reference does.
+//! - **Slopes**: each row's λ is the one its point formula used. (The original reference
+//!   computes it a second time with [`step_lambda`]; the same formula on the same inputs gives
+//!   the same value at the cost of a second inversion a row, and the relations below re-check
+//!   every λ exactly.)
 //! - **Quotients** ([`shifted_quotient`]): each step satisfies three integer relations,
 //!   exactly over ℤ, with `r = 3p`:
 //!   1. λ: `op·(λ(x_G − x_A) − y_G + y_A) + (1 − op)·(2λy_A − 3x_A²) + (r − q0)·p = 0`
@@ -149,24 +151,34 @@ pub fn recover_y_even(x: &BigUint) -> Option<BigUint> {
 /// Affine doubling (HMV §3.1.2, `a = 0`): `λ = 3x²/(2y)`, `x_R = λ² − 2x`,
 /// `y_R = λ(x − x_R) − y`. Panics if `y = 0` (no such point on secp256k1).
 pub fn point_double(a: &AffinePoint) -> AffinePoint {
+    double_with_slope(a).0
+}
+
+/// [`point_double`] and its slope λ.
+fn double_with_slope(a: &AffinePoint) -> (AffinePoint, BigUint) {
     let three_x2 = fmul(&BigUint::from(3u32), &fmul(&a.x, &a.x));
     let lambda = fmul(&three_x2, &finv(&fadd(&a.y, &a.y)));
     let xr = fsub(&fsub(&fmul(&lambda, &lambda), &a.x), &a.x);
     let yr = fsub(&fmul(&lambda, &fsub(&a.x, &xr)), &a.y);
-    AffinePoint { x: xr, y: yr }
+    (AffinePoint { x: xr, y: yr }, lambda)
 }
 
 /// Affine addition `A + G` of distinct, non-opposite points (HMV §3.1.2):
 /// `λ = (y_G − y_A)/(x_G − x_A)`, `x_R = λ² − x_A − x_G`, `y_R = λ(x_A − x_R) − y_A`.
 /// Panics if `x_A = x_G`.
 pub fn point_add(a: &AffinePoint, g: &AffinePoint) -> AffinePoint {
+    add_with_slope(a, g).0
+}
+
+/// [`point_add`] and its slope λ.
+fn add_with_slope(a: &AffinePoint, g: &AffinePoint) -> (AffinePoint, BigUint) {
     let lambda = fmul(&fsub(&g.y, &a.y), &finv(&fsub(&g.x, &a.x)));
     let xr = fsub(&fsub(&fmul(&lambda, &lambda), &a.x), &g.x);
     let yr = fsub(&fmul(&lambda, &fsub(&a.x, &xr)), &a.y);
-    AffinePoint { x: xr, y: yr }
+    (AffinePoint { x: xr, y: yr }, lambda)
 }
 
-/// The slope of one ladder step, computed on its own (a second inversion): for `op = 1`
+/// The slope of one ladder step, computed on its own: for `op = 1`
 /// `(y_G − y_A)/(x_G − x_A)`, for `op = 0` `3x_A²/(2y_A)`.
 pub fn step_lambda(a: &AffinePoint, g: &AffinePoint, op: u8) -> BigUint {
     if op == 1 {
@@ -360,8 +372,8 @@ impl fmt::Display for ReferenceError {
 impl std::error::Error for ReferenceError {}
 
 /// Replays the ladder of `k·g` in affine coordinates: one point per schedule row plus the
-/// initial accumulator (`pts[i]` is row `i`'s accumulator, `pts[i+1]` its result), and one
-/// separately computed slope per row. `k ≥ 1` and `g` on the curve are the caller's duty.
+/// initial accumulator (`pts[i]` is row `i`'s accumulator, `pts[i+1]` its result), and the
+/// slope of each row (the one its point formula used). `k ≥ 1` and `g` on the curve are the caller's duty.
 pub fn replay(k: &BigUint, g: &AffinePoint) -> (Vec<AffinePoint>, Vec<BigUint>) {
     let sched = schedule(k);
     let mut pts = Vec::with_capacity(sched.len() + 1);
@@ -369,12 +381,12 @@ pub fn replay(k: &BigUint, g: &AffinePoint) -> (Vec<AffinePoint>, Vec<BigUint>) 
     pts.push(g.clone());
     for e in &sched {
         let a = pts.last().expect("non-empty");
-        let r = if e.op == 1 {
-            point_add(a, g)
+        let (r, lambda) = if e.op == 1 {
+            add_with_slope(a, g)
         } else {
-            point_double(a)
+            double_with_slope(a)
         };
-        lambdas.push(step_lambda(a, g, e.op));
+        lambdas.push(lambda);
         pts.push(r);
     }
     (pts, lambdas)
@@ -667,8 +679,15 @@ mod tests {
                 let w = reference_witness(&le(&k), &to_le_32(&base.x), &to_le_32(&base.y)).unwrap();
                 let want = scalar_mul(&k, &base).unwrap();
                 assert_eq!((w.x_r, w.y_r), (to_le_32(&want.x), to_le_32(&want.y)));
+                let schedule = schedule(&k);
                 for (i, s) in w.steps.iter().enumerate() {
                     check_relations(s).unwrap();
+                    let a = AffinePoint {
+                        x: from_le(&s.x_a),
+                        y: from_le(&s.y_a),
+                    };
+                    let lambda = step_lambda(&a, &base, schedule[i].op);
+                    assert_eq!(s.lambda, to_le_32(&lambda), "row {i}: the slope on its own");
                     if let Some(next) = w.steps.get(i + 1) {
                         assert_eq!((s.x_r, s.y_r), (next.x_a, next.y_a));
                     }
