@@ -96,6 +96,33 @@ where
     }
 }
 
+impl<G: GtGroup> GtPool<G>
+where
+    G::Elem: Field,
+{
+    /// Builds every block of a pool that has been drawn from (its stride is built), so that
+    /// later draws are lookups; an untouched pool stays empty.
+    pub fn fill_if_started(&self) {
+        if self.stride.get().is_some() {
+            for block in 0..GT_POOL_SIZE / GT_POOL_BLOCK {
+                self.element(block * GT_POOL_BLOCK);
+            }
+        }
+    }
+
+    /// How many of the pool's blocks are built.
+    pub fn built_blocks(&self) -> usize {
+        self.blocks.iter().filter(|b| b.get().is_some()).count()
+    }
+}
+
+/// Fills the GT pools drawn from so far ([`GtPool::fill_if_started`]): what
+/// [`crate::fuzz::warm_up`] does after its seeded cases, as for the point pools.
+pub fn fill_pools() {
+    Gt::pool().fill_if_started();
+    Bls12381Gt::pool().fill_if_started();
+}
+
 impl GtGroup for Gt {
     fn instance() -> &'static Self {
         &Gt
@@ -186,6 +213,20 @@ where
 mod tests {
     use super::*;
     use crate::generators::case_bytes;
+
+    /// A pool drawn from once is whole after `fill_pools`; the other group's pool, if no test
+    /// has drawn from it, stays empty.
+    #[test]
+    fn fill_pools_completes_a_started_pool() {
+        let blocks = GT_POOL_SIZE / GT_POOL_BLOCK;
+        let _ = Gt::pool().element(5);
+        assert!(Gt::pool().built_blocks() >= 1);
+        fill_pools();
+        assert_eq!(Gt::pool().built_blocks(), blocks);
+        let unstarted: GtPool<Bls12381Gt> = GtPool::default();
+        unstarted.fill_if_started();
+        assert_eq!(unstarted.built_blocks(), 0);
+    }
 
     fn elements_are_what_their_classes_claim<G: GtGroup>()
     where
