@@ -367,6 +367,13 @@ pub fn seeded_below(modulus: &BigUint, seed: u64) -> impl Iterator<Item = BigUin
     })
 }
 
+/// The first value of [`seeded_below`]: one seeded random log below `modulus`.
+pub fn seeded_log(modulus: &BigUint, seed: u64) -> BigUint {
+    seeded_below(modulus, seed)
+        .next()
+        .expect("an endless stream")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -53,7 +53,7 @@
 //! known-log oracle, and not a recorded `repeated`.
 
 use super::tape::Choice;
-use super::{seeded_below, Bias, Gen};
+use super::{seeded_below, seeded_log, Bias, Gen};
 use ecdiff_oracles::edwards::{self, EdPoint};
 use ecdiff_oracles::group::Logged;
 use ecdiff_oracles::ristretto;
@@ -233,13 +233,6 @@ struct Shift {
     half: EdPoint,
 }
 
-/// A log below ℓ from a fixed seed.
-fn seeded_log(seed: u64) -> BigUint {
-    seeded_below(order(), seed)
-        .next()
-        .expect("an endless stream")
-}
-
 /// The 16 fixed shifts, built once from a fixed seed.
 fn shift_table() -> &'static [Shift] {
     static SHIFTS: OnceLock<Vec<Shift>> = OnceLock::new();
@@ -278,7 +271,7 @@ pub const POOL_BLOCK: usize = 64;
 fn stride_multiples() -> &'static [Logged<EdPoint>] {
     static MULTIPLES: OnceLock<Vec<Logged<EdPoint>>> = OnceLock::new();
     MULTIPLES.get_or_init(|| {
-        let s = seeded_log(0xecd1_5e1d);
+        let s = seeded_log(order(), 0xecd1_5e1d);
         let points = edwards::multiples(&edwards::mul_base(&s), POOL_BLOCK);
         points
             .into_iter()
@@ -306,7 +299,7 @@ struct Block {
 impl Block {
     fn build(index: usize) -> Block {
         let l = order();
-        let a = seeded_log(0xecd1_9001 ^ index as u64);
+        let a = seeded_log(order(), 0xecd1_9001 ^ index as u64);
         let start = edwards::mul_base(&a);
         let multiples = stride_multiples();
         let pairs: Vec<(&EdPoint, &EdPoint)> =

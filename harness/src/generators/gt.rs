@@ -15,7 +15,7 @@
 //! stride): one fixed-base exponentiation and [`GT_POOL_BLOCK`] − 1 multiplications, where a
 //! fresh uniform power would cost an exponentiation each.
 
-use super::{seeded_below, Bias, Gen};
+use super::{seeded_log, Bias, Gen};
 use ecdiff_oracles::bls12_381::Bls12381Gt;
 use ecdiff_oracles::field::Field;
 use ecdiff_oracles::group::{logged, Group, Logged};
@@ -71,8 +71,7 @@ where
     /// A power of e with a seeded random exponent below r.
     fn seeded(seed: u64) -> Logged<G::Elem> {
         let gt = G::instance();
-        let log = seeded_below(gt.order(), seed).next();
-        logged(gt, &log.expect("an endless stream"))
+        logged(gt, &seeded_log(gt.order(), seed))
     }
 
     /// Element `i` (mod [`GT_POOL_SIZE`]).

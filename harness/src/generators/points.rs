@@ -32,7 +32,7 @@
 //! (`random_points`).
 
 use super::tape::Choice;
-use super::{seeded_below, Bias, Gen};
+use super::{seeded_log, Bias, Gen};
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
 use ecdiff_oracles::curves::{Bn254G1, Bn254G2, Secp256k1, P256};
 use ecdiff_oracles::field::{Field, Fp};
@@ -687,10 +687,10 @@ pub fn pool_point<C: SwGroup>(c: &C, i: usize) -> &'static Logged<Point<C::F>> {
     let block = i / POOL_BLOCK;
     let points = pool.blocks[block].get_or_init(|| {
         let (s, multiples) = pool.stride.get_or_init(|| {
-            let s = seeded_log(c, 0xecd1_5a5a);
+            let s = seeded_log(c.order(), 0xecd1_5a5a);
             (s.clone(), c.curve().multiples(&c.mul_hub(&s), POOL_BLOCK))
         });
-        let a = seeded_log(c, 0xecd1_5a00 ^ block as u64);
+        let a = seeded_log(c.order(), 0xecd1_5a00 ^ block as u64);
         let start = c.mul_hub(&a);
         let pairs: Vec<_> = multiples.iter().map(|m| (&start, m)).collect();
         c.curve()
@@ -704,13 +704,6 @@ pub fn pool_point<C: SwGroup>(c: &C, i: usize) -> &'static Logged<Point<C::F>> {
             .collect()
     });
     &points[i % POOL_BLOCK]
-}
-
-/// A log below the order of `c`, from a fixed seed.
-fn seeded_log<C: SwGroup>(c: &C, seed: u64) -> BigUint {
-    seeded_below(c.order(), seed)
-        .next()
-        .expect("an endless stream")
 }
 
 /// The pools made so far, by group type, each with the function that builds all its blocks.
