@@ -373,7 +373,8 @@ impl std::error::Error for ReferenceError {}
 
 /// Replays the ladder of `k·g` in affine coordinates: one point per schedule row plus the
 /// initial accumulator (`pts[i]` is row `i`'s accumulator, `pts[i+1]` its result), and the
-/// slope of each row (the one its point formula used). `k ≥ 1` and `g` on the curve are the caller's duty.
+/// slope of each row (the one its point formula used). `k ≥ 1` and `g` on the curve are the
+/// caller's duty.
 pub fn replay(k: &BigUint, g: &AffinePoint) -> (Vec<AffinePoint>, Vec<BigUint>) {
     let sched = schedule(k);
     let mut pts = Vec::with_capacity(sched.len() + 1);

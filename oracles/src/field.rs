@@ -87,7 +87,7 @@ enum SqrtMethod {
     TonelliShanks { s: u64, q: BigUint, z: BigUint },
 }
 
-/// How [`Fp::mul`] reduces a product, chosen once from p.
+/// How [`Fp::mul`] and [`PrimeField::elem`] reduce an integer, chosen once from p.
 #[derive(Clone, Debug)]
 enum Reduction {
     /// Division with remainder (`%`): any modulus.
@@ -207,10 +207,10 @@ impl PrimeField {
         self.bits
     }
 
-    /// `v mod p`.
+    /// `v mod p` (by the field's reduction, as [`Fp::mul`]).
     pub fn elem(&'static self, v: impl Into<BigUint>) -> Fp {
         Fp {
-            value: v.into() % &self.modulus,
+            value: self.reduction.reduce(v.into(), &self.modulus),
             field: self,
         }
     }
