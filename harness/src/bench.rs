@@ -4,7 +4,9 @@
 //! A differential check cannot be cheaper than the subject it runs, so its cost is stated as a
 //! ratio to the subject's own time, measured in the same campaign: for each routine,
 //! (generation + subject + oracle) / subject, where generation is the decoding of the case
-//! bytes (including the oracle-side building of points with known logs). The campaign runs on
+//! bytes (including the oracle-side building of points with known logs) and the oracle's time
+//! includes comparing the outputs and the routine's expected verdict (a known-finding
+//! predicate may decode and check points of its own). The campaign runs on
 //! one case thread, so its cases per second are the single-thread speed a fuzz target is
 //! compared with.
 //!

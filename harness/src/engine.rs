@@ -106,7 +106,8 @@ pub struct Timings {
     pub subject: Duration,
     /// The oracle call.
     pub oracle: Duration,
-    /// Comparison and bookkeeping.
+    /// Comparison, the expected verdict (known-finding predicates) and the rendering of a
+    /// finding's details.
     pub compare: Duration,
 }
 

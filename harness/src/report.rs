@@ -84,7 +84,8 @@ pub struct RoutineReport {
     pub known_findings: u64,
     /// Total subject time, seconds.
     pub subject_seconds: f64,
-    /// Total oracle time, seconds.
+    /// Total oracle time, seconds, with the comparison of the two outputs and the routine's
+    /// expected verdict (its known-finding predicate).
     pub oracle_seconds: f64,
     /// Total decode time, seconds.
     pub decode_seconds: f64,
