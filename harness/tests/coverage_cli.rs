@@ -1,5 +1,5 @@
 //! `ecdiff coverage` from the command line, without the instrumented build (that takes
-//! minutes; the attribution logic has its unit tests in `src/coverage.rs`): its help, and bad
+//! minutes; the attribution logic has its unit tests under `src/coverage/`): its help, and bad
 //! usage rejected before anything is built.
 
 use std::process::{Command, Output};
