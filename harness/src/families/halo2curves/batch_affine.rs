@@ -16,7 +16,6 @@
 //!   bucket equal to its negation becomes empty, any other bucket adds.
 
 use num_bigint::BigUint;
-use num_traits::Zero;
 
 /// halo2curves' `BATCH_SIZE`: scheduled affine additions per shared inversion.
 const BATCH_SIZE: usize = 64;
@@ -63,8 +62,70 @@ fn booth_digit(w: usize, c: usize, le: &[u8]) -> i32 {
     }
 }
 
+/// A residue mod the group order (below 2²⁵⁶) in little-endian words: the model's bucket
+/// contents, added without allocation.
+type Residue = [u64; 4];
+
+/// `x` as a [`Residue`]; `x` must be below 2²⁵⁶.
+fn residue(x: &BigUint) -> Residue {
+    let mut words = [0u64; 4];
+    for (w, digit) in words.iter_mut().zip(x.iter_u64_digits()) {
+        *w = digit;
+    }
+    assert!(x.bits() <= 256, "the model's residues are below 2^256");
+    words
+}
+
+/// a + b with the carry out of the top word.
+fn add_words(a: &Residue, b: &Residue) -> (Residue, bool) {
+    let mut sum = [0u64; 4];
+    let mut carry = false;
+    for i in 0..4 {
+        let (s, c1) = a[i].overflowing_add(b[i]);
+        let (s, c2) = s.overflowing_add(u64::from(carry));
+        sum[i] = s;
+        carry = c1 || c2;
+    }
+    (sum, carry)
+}
+
+/// a − b with the borrow out of the top word.
+fn sub_words(a: &Residue, b: &Residue) -> (Residue, bool) {
+    let mut diff = [0u64; 4];
+    let mut borrow = false;
+    for i in 0..4 {
+        let (d, b1) = a[i].overflowing_sub(b[i]);
+        let (d, b2) = d.overflowing_sub(u64::from(borrow));
+        diff[i] = d;
+        borrow = b1 || b2;
+    }
+    (diff, borrow)
+}
+
+/// (a + b) mod r for a, b < r.
+fn add_mod(a: &Residue, b: &Residue, r: &Residue) -> Residue {
+    let (sum, carry) = add_words(a, b);
+    let (reduced, borrow) = sub_words(&sum, r);
+    // sum ≥ r exactly when the addition carried or the subtraction did not borrow.
+    if carry || !borrow {
+        reduced
+    } else {
+        sum
+    }
+}
+
+/// −a mod r for a < r.
+fn neg_mod(a: &Residue, r: &Residue) -> Residue {
+    if *a == [0; 4] {
+        *a
+    } else {
+        sub_words(r, a).0
+    }
+}
+
 /// Runs the schedule of every window of the batch-affine path on terms given as (log of the
-/// base, scalar), with scalars of `scalar_bits` bits (`PrimeField::NUM_BITS`) below `order`.
+/// base, scalar), with scalars of `scalar_bits` bits (`PrimeField::NUM_BITS`) below `order`
+/// (below 2²⁵⁶).
 pub fn batch_add_events(
     logs: &[BigUint],
     scalars: &[BigUint],
@@ -81,27 +142,33 @@ pub fn batch_add_events(
             le
         })
         .collect();
-    let negate = |l: &BigUint| if l.is_zero() { l.clone() } else { order - l };
+    let r = residue(order);
+    let logs: Vec<(Residue, Residue)> = (logs.iter())
+        .map(|l| {
+            let l = residue(&(l % order));
+            (l, neg_mod(&l, &r))
+        })
+        .collect();
     let mut events = BatchAddEvents::default();
     for w in 0..scalar_bits / c + 1 {
-        let mut buckets: Vec<Option<BigUint>> = vec![None; 1 << (c - 1)];
-        let mut batch: Vec<(usize, BigUint)> = Vec::with_capacity(BATCH_SIZE);
-        let mut run_batch = |buckets: &mut Vec<Option<BigUint>>, batch: &mut Vec<_>| {
+        let mut buckets: Vec<Option<Residue>> = vec![None; 1 << (c - 1)];
+        let mut batch: Vec<(usize, Residue)> = Vec::with_capacity(BATCH_SIZE);
+        let mut run_batch = |buckets: &mut Vec<Option<Residue>>, batch: &mut Vec<_>| {
             for (bucket, addend) in batch.drain(..) {
-                let held: &mut Option<BigUint> = &mut buckets[bucket];
+                let held: &mut Option<Residue> = &mut buckets[bucket];
                 let Some(h) = held.as_ref() else { continue };
                 if *h == addend {
                     events.doubling = true;
-                    *held = Some((h << 1u8) % order);
-                } else if *h == negate(&addend) {
+                    *held = Some(add_mod(h, h, &r));
+                } else if *h == neg_mod(&addend, &r) {
                     events.cancelling = true;
                     *held = None;
                 } else {
-                    *held = Some((h + &addend) % order);
+                    *held = Some(add_mod(h, &addend, &r));
                 }
             }
         };
-        for (log, repr) in logs.iter().zip(&reprs) {
+        for ((log, minus_log), repr) in logs.iter().zip(&reprs) {
             let digit = booth_digit(w, c, repr);
             if digit == 0 {
                 continue;
@@ -112,7 +179,7 @@ pub fn batch_add_events(
             if bucket == 0 || batch.iter().any(|(b, _)| *b == bucket) {
                 continue; // the projective side bucket: no affine arithmetic
             }
-            let addend = if digit > 0 { log.clone() } else { negate(log) };
+            let addend = if digit > 0 { *log } else { *minus_log };
             match &buckets[bucket] {
                 None => buckets[bucket] = Some(addend),
                 Some(_) => batch.push((bucket, addend)),
@@ -159,6 +226,39 @@ mod tests {
                     num_bigint::BigInt::from(s.clone()),
                     "c = {c}, s = {s:x}"
                 );
+            }
+        }
+    }
+
+    /// The model's fixed-width addition and negation mod r against BigUint's, at the values
+    /// where a carry or the final subtraction can go wrong (0, 1, r − 1, r/2, 2⁶⁴ − 1, …),
+    /// for an order close to 2²⁵⁶ and one far below it.
+    #[test]
+    fn residue_arithmetic_agrees_with_biguint() {
+        let top = BigUint::parse_bytes(
+            b"ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551",
+            16,
+        )
+        .unwrap(); // secp256r1's n
+        let low = (BigUint::from(1u8) << 252u32) + 27742317777372353535851937790883648493u128;
+        for order in [top, low] {
+            let half = &order >> 1u8;
+            let mut values = vec![BigUint::from(0u8), BigUint::from(1u8), &order - 1u8];
+            values.extend([half.clone(), &half + 1u8, &half - 1u8, &order - 2u8]);
+            values.push((BigUint::from(1u8) << 250u32) - 1u8);
+            values.push(BigUint::from(u64::MAX));
+            let r = residue(&order);
+            for a in &values {
+                let minus_a = (&order - a) % &order;
+                assert_eq!(neg_mod(&residue(a), &r), residue(&minus_a), "-{a:x}");
+                for b in &values {
+                    let sum = (a + b) % &order;
+                    assert_eq!(
+                        add_mod(&residue(a), &residue(b), &r),
+                        residue(&sum),
+                        "{a:x} + {b:x}"
+                    );
+                }
             }
         }
     }
