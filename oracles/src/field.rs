@@ -12,7 +12,9 @@
 //!   x = h·2ᵏ + l is folded to l + c·h (≡ x, since 2ᵏ ≡ c) until it has at most k bits and
 //!   then corrected by one subtraction (*Handbook of Applied Cryptography*, §14.3.4,
 //!   Algorithm 14.47, <https://cacr.uwaterloo.ca/hac/about/chap14.pdf>): shifts, a mask and
-//!   a small multiple instead of a long division;
+//!   a small multiple instead of a long division. Below 2²⁵⁶ the product and its folds run on
+//!   64-bit words on the stack (schoolbook, HAC Algorithm 14.12), with one allocation for
+//!   the result;
 //! * inversion by the extended Euclidean algorithm in Lehmer's form (Knuth, *TAOCP* Vol. 2,
 //!   §4.5.2, Algorithm L), and many inversions at once by Montgomery's simultaneous inversion
 //!   (*Speeding the Pollard and elliptic curve methods of factorization*, Math. Comp. 48,
@@ -93,8 +95,14 @@ enum Reduction {
     /// Division with remainder (`%`): any modulus.
     Division,
     /// p = 2ᵏ − c with c < 2¹⁶: fold the bits above k back in, times c (HAC Algorithm 14.47).
-    /// `low_bits` is 2ᵏ − 1.
-    PseudoMersenne { k: u64, c: u16, low_bits: BigUint },
+    /// `low_bits` is 2ᵏ − 1; `words` is p in 64-bit words when 2⁶⁴ ≤ p < 2²⁵⁶, for
+    /// [`fold_product`].
+    PseudoMersenne {
+        k: u64,
+        c: u16,
+        low_bits: BigUint,
+        words: Option<Words4>,
+    },
 }
 
 impl Reduction {
@@ -109,6 +117,7 @@ impl Reduction {
                 k,
                 c,
                 low_bits: power - 1u8,
+                words: words4(modulus).filter(|_| k >= 64),
             },
             _ => Reduction::Division,
         }
@@ -118,7 +127,7 @@ impl Reduction {
     fn reduce(&self, x: BigUint, modulus: &BigUint) -> BigUint {
         match self {
             Reduction::Division => x % modulus,
-            Reduction::PseudoMersenne { k, c, low_bits } => {
+            Reduction::PseudoMersenne { k, c, low_bits, .. } => {
                 let mut x = x;
                 // Each fold maps x ≥ 2ᵏ to a smaller x' ≡ x (mod p): x' = l + c·h < x.
                 while x.bits() > *k {
@@ -134,6 +143,110 @@ impl Reduction {
             }
         }
     }
+
+    /// `a·b mod p` for `a, b < p`: on 64-bit words without allocation ([`fold_product`])
+    /// where the fold applies and p < 2²⁵⁶, else the product reduced by [`Reduction::reduce`].
+    fn mul(&self, a: &BigUint, b: &BigUint, modulus: &BigUint) -> BigUint {
+        if let Reduction::PseudoMersenne {
+            k,
+            c,
+            words: Some(p),
+            ..
+        } = self
+        {
+            if let (Some(a), Some(b)) = (words4(a), words4(b)) {
+                let r = fold_product(&a, &b, *k, *c, p);
+                let halves: Vec<u32> = r
+                    .iter()
+                    .flat_map(|w| [*w as u32, (*w >> 32) as u32])
+                    .collect();
+                return BigUint::new(halves);
+            }
+        }
+        self.reduce(a * b, modulus)
+    }
+}
+
+/// A number below 2²⁵⁶ in little-endian 64-bit words.
+type Words4 = [u64; 4];
+
+/// `x` in four words, if it fits.
+fn words4(x: &BigUint) -> Option<Words4> {
+    let digits = x.iter_u64_digits();
+    if digits.len() > 4 {
+        return None;
+    }
+    let mut words = [0; 4];
+    for (w, d) in words.iter_mut().zip(digits) {
+        *w = d;
+    }
+    Some(words)
+}
+
+/// a·b mod p for a, b < p = 2ᵏ − c < 2²⁵⁶ (0 < c < 2¹⁶, k ≥ 64): the schoolbook product in
+/// eight words, folded as [`Reduction::reduce`] does (x ← (x mod 2ᵏ) + c·⌊x / 2ᵏ⌋ while
+/// x ≥ 2ᵏ, then one conditional subtraction of p), all on stack words.
+fn fold_product(a: &Words4, b: &Words4, k: u64, c: u16, p: &Words4) -> Words4 {
+    let mut x = [0u64; 8];
+    for (i, ai) in a.iter().enumerate() {
+        let mut carry = 0u128;
+        for (j, bj) in b.iter().enumerate() {
+            let t = u128::from(x[i + j]) + u128::from(*ai) * u128::from(*bj) + carry;
+            x[i + j] = t as u64;
+            carry = t >> 64;
+        }
+        x[i + 4] = carry as u64;
+    }
+    let (word, bit) = ((k / 64) as usize, (k % 64) as u32);
+    let bits = |x: &[u64; 8]| {
+        (x.iter().enumerate().rev())
+            .find(|(_, w)| **w != 0)
+            .map_or(0, |(i, w)| {
+                64 * i as u64 + u64::from(64 - w.leading_zeros())
+            })
+    };
+    while bits(&x) > k {
+        // high = ⌊x / 2ᵏ⌋, x = x mod 2ᵏ, then x += c·high (fits: x < 2ᵏ + c·2⁵¹²⁻ᵏ).
+        let mut high = [0u64; 8];
+        for (i, h) in high.iter_mut().enumerate() {
+            let low = x.get(i + word).copied().unwrap_or(0);
+            let above = x.get(i + word + 1).copied().unwrap_or(0);
+            *h = if bit == 0 {
+                low
+            } else {
+                low >> bit | above << (64 - bit)
+            };
+        }
+        for (i, w) in x.iter_mut().enumerate() {
+            if i > word {
+                *w = 0;
+            } else if i == word {
+                *w &= (1 << bit) - 1; // all of it when bit = 0
+            }
+        }
+        let mut carry = 0u128;
+        for (w, h) in x.iter_mut().zip(high) {
+            let t = u128::from(*w) + u128::from(h) * u128::from(c) + carry;
+            *w = t as u64;
+            carry = t >> 64;
+        }
+        assert_eq!(carry, 0, "a fold fits eight words");
+    }
+    // Now x < 2ᵏ = p + c < 2p, and x < 2²⁵⁶ sits in its low four words.
+    let mut r = [x[0], x[1], x[2], x[3]];
+    let at_least_p = (r.iter().rev().zip(p.iter().rev()))
+        .find(|(a, b)| a != b)
+        .is_none_or(|(a, b)| a > b);
+    if at_least_p {
+        let mut borrow = false;
+        for (w, q) in r.iter_mut().zip(p) {
+            let (d, b1) = w.overflowing_sub(*q);
+            let (d, b2) = d.overflowing_sub(u64::from(borrow));
+            *w = d;
+            borrow = b1 || b2;
+        }
+    }
+    r
 }
 
 /// The prime field 𝔽ₚ: its name, its modulus and a few cached exponents.
@@ -347,8 +460,8 @@ impl Fp {
     /// pseudo-Mersenne p).
     pub fn mul(&self, rhs: &Fp) -> Fp {
         self.check_same_field(rhs);
-        let product = &self.value * &rhs.value;
-        self.reduced(self.field.reduction.reduce(product, &self.field.modulus))
+        let field = self.field;
+        self.reduced(field.reduction.mul(&self.value, &rhs.value, &field.modulus))
     }
 
     /// `−self mod p`.
@@ -780,6 +893,43 @@ mod tests {
         }
     }
 
+    /// Moduli 2ᵏ − c for the word-level product and fold: 2²⁵⁵ − 19, and k on a word boundary
+    /// (2²⁵⁶ − 189, 2¹⁹² − 237), inside a word (2¹³⁰ − 5) and at the smallest k it takes (2⁶⁴ − 59).
+    fn fold_moduli() -> Vec<BigUint> {
+        [(255u32, 19u32), (256, 189), (192, 237), (130, 5), (64, 59)]
+            .into_iter()
+            .map(|(k, c)| (BigUint::one() << k) - c)
+            .collect()
+    }
+
+    /// The word-level product and fold against `(a·b) % p` at the operands where a fold, its
+    /// carry or the final subtraction can be off: 0, 1, 2, p − 1, p − 2, 2ʲ ± 1, (p ± 1)/2.
+    #[test]
+    fn the_word_fold_agrees_with_division_at_the_edges() {
+        for p in fold_moduli() {
+            let reduction = Reduction::for_modulus(&p);
+            assert!(matches!(
+                reduction,
+                Reduction::PseudoMersenne { words: Some(_), .. }
+            ));
+            let mut values = vec![BigUint::zero(), BigUint::one(), BigUint::from(2u8)];
+            values.extend([&p - 1u8, &p - 2u8, &p >> 1u8, (&p >> 1u8) + 1u8]);
+            for j in (1..p.bits() as u32).step_by(21) {
+                let two_j = BigUint::one() << j;
+                values.extend([&two_j - 1u8, two_j.clone(), two_j + 1u8]);
+            }
+            for a in &values {
+                for b in &values {
+                    assert_eq!(
+                        reduction.mul(a, b, &p),
+                        (a * b) % &p,
+                        "{a:#x} · {b:#x} mod {p:#x}"
+                    );
+                }
+            }
+        }
+    }
+
     /// Primes from 2 bits to 381: below one 62-bit digit (no shift), across the 64-bit word
     /// boundaries the leading digit is read from, and the curves' base-field moduli.
     fn inversion_primes() -> Vec<BigUint> {
@@ -832,6 +982,17 @@ mod tests {
             let x = BigUint::from_slice(&a.iter().flat_map(|w| [*w as u32, (*w >> 32) as u32]).collect::<Vec<_>>())
                 * BigUint::from_slice(&b.iter().flat_map(|w| [*w as u32, (*w >> 32) as u32]).collect::<Vec<_>>());
             prop_assert_eq!(ed25519_fold().reduce(x.clone(), p), &x % p);
+        }
+
+        #[test]
+        fn the_word_fold_agrees_with_division(
+            a in proptest::collection::vec(any::<u64>(), 4),
+            b in proptest::collection::vec(any::<u64>(), 4),
+            p in proptest::sample::select(fold_moduli()),
+        ) {
+            let value = |w: &[u64]| BigUint::from_slice(&w.iter().flat_map(|w| [*w as u32, (*w >> 32) as u32]).collect::<Vec<_>>()) % &p;
+            let (a, b) = (value(&a), value(&b));
+            prop_assert_eq!(Reduction::for_modulus(&p).mul(&a, &b, &p), (&a * &b) % &p);
         }
 
         #[test]
