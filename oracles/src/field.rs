@@ -31,12 +31,15 @@
 //! * `a · a⁻¹ = 1` and `sqrt(a)² = a` are asserted on every call: a wrong answer panics
 //!   instead of propagating.
 
+mod words;
+
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
+use words::{fold_product, words4, Barrett, Words4};
 
 /// Arithmetic shared by 𝔽ₚ and the extension fields of the BN254 tower, so that curve code
 /// ([`crate::weierstrass::Curve`]) is written once for G1 over 𝔽ₚ and G2 over 𝔽ₚ².
@@ -94,6 +97,9 @@ enum SqrtMethod {
 enum Reduction {
     /// Division with remainder (`%`): any modulus.
     Division,
+    /// Barrett reduction on stack words ([`words::Barrett`]): a modulus of 2 to
+    /// [`words::BARRETT_MAX_WORDS`] words that is not pseudo-Mersenne.
+    Barrett(Barrett),
     /// p = 2ᵏ − c with c < 2¹⁶: fold the bits above k back in, times c (HAC Algorithm 14.47).
     /// `low_bits` is 2ᵏ − 1; `words` is p in 64-bit words when 2⁶⁴ ≤ p < 2²⁵⁶, for
     /// [`fold_product`].
@@ -119,7 +125,7 @@ impl Reduction {
                 low_bits: power - 1u8,
                 words: words4(modulus).filter(|_| k >= 64),
             },
-            _ => Reduction::Division,
+            _ => Barrett::new(modulus).map_or(Reduction::Division, Reduction::Barrett),
         }
     }
 
@@ -127,6 +133,10 @@ impl Reduction {
     fn reduce(&self, x: BigUint, modulus: &BigUint) -> BigUint {
         match self {
             Reduction::Division => x % modulus,
+            Reduction::Barrett(barrett) => match barrett.wide(&x) {
+                Some(words) => barrett.reduce(&words),
+                None => x % modulus,
+            },
             Reduction::PseudoMersenne { k, c, low_bits, .. } => {
                 let mut x = x;
                 // Each fold maps x ≥ 2ᵏ to a smaller x' ≡ x (mod p): x' = l + c·h < x.
@@ -144,109 +154,29 @@ impl Reduction {
         }
     }
 
-    /// `a·b mod p` for `a, b < p`: on 64-bit words without allocation ([`fold_product`])
-    /// where the fold applies and p < 2²⁵⁶, else the product reduced by [`Reduction::reduce`].
+    /// `a·b mod p` for `a, b < p`: on stack words ([`fold_product`], [`Barrett::mul`]) where
+    /// the field has such a reduction, else the product reduced by [`Reduction::reduce`].
     fn mul(&self, a: &BigUint, b: &BigUint, modulus: &BigUint) -> BigUint {
-        if let Reduction::PseudoMersenne {
-            k,
-            c,
-            words: Some(p),
-            ..
-        } = self
-        {
-            if let (Some(a), Some(b)) = (words4(a), words4(b)) {
-                let r = fold_product(&a, &b, *k, *c, p);
-                let halves: Vec<u32> = r
-                    .iter()
-                    .flat_map(|w| [*w as u32, (*w >> 32) as u32])
-                    .collect();
-                return BigUint::new(halves);
+        match self {
+            Reduction::PseudoMersenne {
+                k,
+                c,
+                words: Some(p),
+                ..
+            } => {
+                if let (Some(a), Some(b)) = (words4(a), words4(b)) {
+                    return words::to_biguint(&fold_product(&a, &b, *k, *c, p));
+                }
             }
+            Reduction::Barrett(barrett) => {
+                if let (Some(a), Some(b)) = (barrett.words(a), barrett.words(b)) {
+                    return barrett.mul(&a, &b);
+                }
+            }
+            _ => {}
         }
         self.reduce(a * b, modulus)
     }
-}
-
-/// A number below 2²⁵⁶ in little-endian 64-bit words.
-type Words4 = [u64; 4];
-
-/// `x` in four words, if it fits.
-fn words4(x: &BigUint) -> Option<Words4> {
-    let digits = x.iter_u64_digits();
-    if digits.len() > 4 {
-        return None;
-    }
-    let mut words = [0; 4];
-    for (w, d) in words.iter_mut().zip(digits) {
-        *w = d;
-    }
-    Some(words)
-}
-
-/// a·b mod p for a, b < p = 2ᵏ − c < 2²⁵⁶ (0 < c < 2¹⁶, k ≥ 64): the schoolbook product in
-/// eight words, folded as [`Reduction::reduce`] does (x ← (x mod 2ᵏ) + c·⌊x / 2ᵏ⌋ while
-/// x ≥ 2ᵏ, then one conditional subtraction of p), all on stack words.
-fn fold_product(a: &Words4, b: &Words4, k: u64, c: u16, p: &Words4) -> Words4 {
-    let mut x = [0u64; 8];
-    for (i, ai) in a.iter().enumerate() {
-        let mut carry = 0u128;
-        for (j, bj) in b.iter().enumerate() {
-            let t = u128::from(x[i + j]) + u128::from(*ai) * u128::from(*bj) + carry;
-            x[i + j] = t as u64;
-            carry = t >> 64;
-        }
-        x[i + 4] = carry as u64;
-    }
-    let (word, bit) = ((k / 64) as usize, (k % 64) as u32);
-    let bits = |x: &[u64; 8]| {
-        (x.iter().enumerate().rev())
-            .find(|(_, w)| **w != 0)
-            .map_or(0, |(i, w)| {
-                64 * i as u64 + u64::from(64 - w.leading_zeros())
-            })
-    };
-    while bits(&x) > k {
-        // high = ⌊x / 2ᵏ⌋, x = x mod 2ᵏ, then x += c·high (fits: x < 2ᵏ + c·2⁵¹²⁻ᵏ).
-        let mut high = [0u64; 8];
-        for (i, h) in high.iter_mut().enumerate() {
-            let low = x.get(i + word).copied().unwrap_or(0);
-            let above = x.get(i + word + 1).copied().unwrap_or(0);
-            *h = if bit == 0 {
-                low
-            } else {
-                low >> bit | above << (64 - bit)
-            };
-        }
-        for (i, w) in x.iter_mut().enumerate() {
-            if i > word {
-                *w = 0;
-            } else if i == word {
-                *w &= (1 << bit) - 1; // all of it when bit = 0
-            }
-        }
-        let mut carry = 0u128;
-        for (w, h) in x.iter_mut().zip(high) {
-            let t = u128::from(*w) + u128::from(h) * u128::from(c) + carry;
-            *w = t as u64;
-            carry = t >> 64;
-        }
-        assert_eq!(carry, 0, "a fold fits eight words");
-    }
-    // Now x < 2ᵏ = p + c < 2p, and x < 2²⁵⁶ sits in its low four words.
-    let mut r = [x[0], x[1], x[2], x[3]];
-    let at_least_p = (r.iter().rev().zip(p.iter().rev()))
-        .find(|(a, b)| a != b)
-        .is_none_or(|(a, b)| a > b);
-    if at_least_p {
-        let mut borrow = false;
-        for (w, q) in r.iter_mut().zip(p) {
-            let (d, b1) = w.overflowing_sub(*q);
-            let (d, b2) = d.overflowing_sub(u64::from(borrow));
-            *w = d;
-            borrow = b1 || b2;
-        }
-    }
-    r
 }
 
 /// The prime field 𝔽ₚ: its name, its modulus and a few cached exponents.
@@ -857,12 +787,57 @@ mod tests {
             ed25519_fold(),
             Reduction::PseudoMersenne { k: 255, c: 19, .. }
         ));
-        for field in [bn254_fq(), secp256k1_fp(), p256_fp()] {
+        for field in [bn254_fq(), secp256k1_fp(), p256_fp(), bls12_381_fp()] {
             assert!(
-                matches!(field.reduction, Reduction::Division),
+                matches!(field.reduction, Reduction::Barrett(_)),
                 "{}",
                 field.name()
             );
+        }
+    }
+
+    /// Moduli for Barrett reduction: the curves' base fields (4 and 6 words), and the widths'
+    /// extremes: 2⁶⁴ + 13 (two words, top word 1) and 2³⁸⁴ − 317 (six words, top word all ones).
+    fn barrett_moduli() -> Vec<BigUint> {
+        let mut moduli: Vec<BigUint> = [bn254_fq(), secp256k1_fp(), p256_fp(), bls12_381_fp()]
+            .iter()
+            .map(|f| f.modulus().clone())
+            .collect();
+        moduli.push((BigUint::one() << 64u32) + 13u8);
+        moduli.push((BigUint::one() << 384u32) - 317u16);
+        moduli
+    }
+
+    /// Barrett's product and reduction against `%` at the operands where the estimate is
+    /// furthest off or a word boundary is crossed: 0, 1, 2, p − 1, p − 2, (p ± 1)/2, 2ʲ ± 1;
+    /// and the reduction of the largest products (p − 1)² and of b²ⁿ − 1.
+    #[test]
+    fn barrett_agrees_with_division_at_the_edges() {
+        for p in barrett_moduli() {
+            let barrett = Barrett::new(&p).expect("2 to 6 words");
+            let mut values = vec![BigUint::zero(), BigUint::one(), BigUint::from(2u8)];
+            values.extend([&p - 1u8, &p - 2u8, &p >> 1u8, (&p >> 1u8) + 1u8]);
+            for j in (1..p.bits() as u32).step_by(23) {
+                let two_j = BigUint::one() << j;
+                values.extend([&two_j - 1u8, two_j.clone(), two_j + 1u8]);
+            }
+            for a in &values {
+                let wa = barrett.words(a).expect("a residue fits");
+                for b in &values {
+                    let wb = barrett.words(b).expect("a residue fits");
+                    assert_eq!(
+                        barrett.mul(&wa, &wb),
+                        (a * b) % &p,
+                        "{a:#x} · {b:#x} mod {p:#x}"
+                    );
+                }
+            }
+            let words = p.iter_u64_digits().len();
+            let largest = (BigUint::one() << (128 * words)) - 1u8;
+            for x in [(&p - 1u8) * (&p - 1u8), &p * &p - 1u8, largest] {
+                let wide = barrett.wide(&x).expect("below b^2n");
+                assert_eq!(barrett.reduce(&wide), &x % &p, "{x:#x} mod {p:#x}");
+            }
         }
     }
 
@@ -993,6 +968,19 @@ mod tests {
             let value = |w: &[u64]| BigUint::from_slice(&w.iter().flat_map(|w| [*w as u32, (*w >> 32) as u32]).collect::<Vec<_>>()) % &p;
             let (a, b) = (value(&a), value(&b));
             prop_assert_eq!(Reduction::for_modulus(&p).mul(&a, &b, &p), (&a * &b) % &p);
+        }
+
+        #[test]
+        fn barrett_agrees_with_division(
+            a in proptest::collection::vec(any::<u64>(), 6),
+            b in proptest::collection::vec(any::<u64>(), 6),
+            p in proptest::sample::select(barrett_moduli()),
+        ) {
+            let value = |w: &[u64]| BigUint::from_slice(&w.iter().flat_map(|w| [*w as u32, (*w >> 32) as u32]).collect::<Vec<_>>()) % &p;
+            let (a, b) = (value(&a), value(&b));
+            let field = Reduction::Barrett(Barrett::new(&p).expect("2 to 6 words"));
+            prop_assert_eq!(field.mul(&a, &b, &p), (&a * &b) % &p);
+            prop_assert_eq!(field.reduce(&a * &b + &a, &p), (&a * &b + &a) % &p);
         }
 
         #[test]

@@ -1,0 +1,230 @@
+//! Products and reductions of field elements on 64-bit words on the stack, for the moduli
+//! where they pay: the schoolbook product of two residues and its reduction mod p without
+//! num-bigint's per-operation allocations. [`super::Fp`] still stores `BigUint`s; these
+//! functions take and return little-endian words.
+//!
+//! # Algorithms
+//!
+//! * The product: schoolbook multiplication with a 128-bit accumulator (*Handbook of Applied
+//!   Cryptography*, §14.2.3, Algorithm 14.12, <https://cacr.uwaterloo.ca/hac/about/chap14.pdf>).
+//! * p = 2ᵏ − c with a small c ([`fold_product`]): x = h·2ᵏ + l folds to l + c·h (≡ x, since
+//!   2ᵏ ≡ c) until x < 2ᵏ, then one conditional subtraction (HAC Algorithm 14.47).
+//! * Any other p of n ≤ [`BARRETT_MAX_WORDS`] words ([`Barrett`]): Barrett reduction with
+//!   base b = 2⁶⁴ and μ = ⌊b²ⁿ/p⌋ (HAC Algorithm 14.42): q̂ = ⌊⌊x/bⁿ⁻¹⌋·μ / bⁿ⁺¹⌋ is at most
+//!   two below ⌊x/p⌋, so r = x − q̂·p, computed mod bⁿ⁺¹, needs at most two subtractions of p.
+//!
+//! # Invariants
+//!
+//! Inputs are residues below p (so products are below p² < b²ⁿ); results are below p. The
+//! callers' tests compare every function with `(a·b) % p` at the edges and on random values.
+
+use num_bigint::BigUint;
+
+/// A number below 2²⁵⁶ in little-endian 64-bit words.
+pub(super) type Words4 = [u64; 4];
+
+/// `x` in four words, if it fits.
+pub(super) fn words4(x: &BigUint) -> Option<Words4> {
+    let digits = x.iter_u64_digits();
+    if digits.len() > 4 {
+        return None;
+    }
+    let mut words = [0; 4];
+    for (w, d) in words.iter_mut().zip(digits) {
+        *w = d;
+    }
+    Some(words)
+}
+
+/// The number in little-endian words `words`.
+pub(super) fn to_biguint(words: &[u64]) -> BigUint {
+    let halves: Vec<u32> = (words.iter())
+        .flat_map(|w| [*w as u32, (*w >> 32) as u32])
+        .collect();
+    BigUint::new(halves)
+}
+
+/// out ← a·b (schoolbook, HAC Algorithm 14.12); `out` holds at least a.len() + b.len() words.
+fn mul_into(out: &mut [u64], a: &[u64], b: &[u64]) {
+    out.fill(0);
+    for (i, ai) in a.iter().enumerate() {
+        let mut carry = 0u128;
+        for (j, bj) in b.iter().enumerate() {
+            let t = u128::from(out[i + j]) + u128::from(*ai) * u128::from(*bj) + carry;
+            out[i + j] = t as u64;
+            carry = t >> 64;
+        }
+        out[i + b.len()] = carry as u64;
+    }
+}
+
+/// The bit length of `x`.
+fn bits(x: &[u64]) -> u64 {
+    (x.iter().enumerate().rev())
+        .find(|(_, w)| **w != 0)
+        .map_or(0, |(i, w)| {
+            64 * i as u64 + u64::from(64 - w.leading_zeros())
+        })
+}
+
+/// Whether a ≥ b, for numbers of equal width.
+fn at_least(a: &[u64], b: &[u64]) -> bool {
+    (a.iter().rev().zip(b.iter().rev()))
+        .find(|(x, y)| x != y)
+        .is_none_or(|(x, y)| x > y)
+}
+
+/// a ← a − b mod 2^(64·len), for numbers of equal width.
+fn sub_assign(a: &mut [u64], b: &[u64]) {
+    let mut borrow = false;
+    for (w, q) in a.iter_mut().zip(b) {
+        let (d, b1) = w.overflowing_sub(*q);
+        let (d, b2) = d.overflowing_sub(u64::from(borrow));
+        *w = d;
+        borrow = b1 || b2;
+    }
+}
+
+/// a·b mod p for a, b < p = 2ᵏ − c < 2²⁵⁶ (0 < c < 2¹⁶, k ≥ 64): the schoolbook product in
+/// eight words, folded as [`super::Reduction::reduce`] does (x ← (x mod 2ᵏ) + c·⌊x / 2ᵏ⌋
+/// while x ≥ 2ᵏ, then one conditional subtraction of p), all on stack words.
+pub(super) fn fold_product(a: &Words4, b: &Words4, k: u64, c: u16, p: &Words4) -> Words4 {
+    let mut x = [0u64; 8];
+    mul_into(&mut x, a, b);
+    let (word, bit) = ((k / 64) as usize, (k % 64) as u32);
+    while bits(&x) > k {
+        // high = ⌊x / 2ᵏ⌋, x = x mod 2ᵏ, then x += c·high (fits: x < 2ᵏ + c·2⁵¹²⁻ᵏ).
+        let mut high = [0u64; 8];
+        for (i, h) in high.iter_mut().enumerate() {
+            let low = x.get(i + word).copied().unwrap_or(0);
+            let above = x.get(i + word + 1).copied().unwrap_or(0);
+            *h = if bit == 0 {
+                low
+            } else {
+                low >> bit | above << (64 - bit)
+            };
+        }
+        for (i, w) in x.iter_mut().enumerate() {
+            if i > word {
+                *w = 0;
+            } else if i == word {
+                *w &= (1 << bit) - 1; // all of it when bit = 0
+            }
+        }
+        let mut carry = 0u128;
+        for (w, h) in x.iter_mut().zip(high) {
+            let t = u128::from(*w) + u128::from(h) * u128::from(c) + carry;
+            *w = t as u64;
+            carry = t >> 64;
+        }
+        assert_eq!(carry, 0, "a fold fits eight words");
+    }
+    // Now x < 2ᵏ = p + c < 2p, and x < 2²⁵⁶ sits in its low four words.
+    let mut r = [x[0], x[1], x[2], x[3]];
+    if at_least(&r, p) {
+        sub_assign(&mut r, p);
+    }
+    r
+}
+
+/// The widest modulus [`Barrett`] takes, in words (BLS12-381's p has six).
+pub(super) const BARRETT_MAX_WORDS: usize = 6;
+
+/// Barrett reduction mod a fixed p of n words, 2 ≤ n ≤ [`BARRETT_MAX_WORDS`] (module docs).
+#[derive(Clone, Debug)]
+pub(super) struct Barrett {
+    /// Words of p (its top word, n − 1, is non-zero).
+    n: usize,
+    /// p, zero-padded to n + 1 words.
+    p: [u64; BARRETT_MAX_WORDS + 1],
+    /// μ = ⌊b²ⁿ / p⌋, n + 1 words.
+    mu: [u64; BARRETT_MAX_WORDS + 1],
+}
+
+impl Barrett {
+    /// The reduction for `p`, or `None` if p has fewer than 2 or more than
+    /// [`BARRETT_MAX_WORDS`] words.
+    pub(super) fn new(p: &BigUint) -> Option<Barrett> {
+        let n = p.iter_u64_digits().len();
+        if !(2..=BARRETT_MAX_WORDS).contains(&n) {
+            return None;
+        }
+        let mu = (BigUint::from(1u8) << (128 * n)) / p;
+        let padded = |x: &BigUint| {
+            let mut words = [0u64; BARRETT_MAX_WORDS + 1];
+            let digits = x.iter_u64_digits();
+            assert!(digits.len() <= n + 1, "μ has n + 1 words");
+            for (w, d) in words.iter_mut().zip(digits) {
+                *w = d;
+            }
+            words
+        };
+        Some(Barrett {
+            n,
+            p: padded(p),
+            mu: padded(&mu),
+        })
+    }
+
+    /// `x` in n words, if it fits (a residue below p always does).
+    pub(super) fn words(&self, x: &BigUint) -> Option<[u64; BARRETT_MAX_WORDS]> {
+        let digits = x.iter_u64_digits();
+        if digits.len() > self.n {
+            return None;
+        }
+        let mut words = [0; BARRETT_MAX_WORDS];
+        for (w, d) in words.iter_mut().zip(digits) {
+            *w = d;
+        }
+        Some(words)
+    }
+
+    /// a·b mod p for a, b < p given in n words: the product, then [`Barrett::reduce`].
+    pub(super) fn mul(
+        &self,
+        a: &[u64; BARRETT_MAX_WORDS],
+        b: &[u64; BARRETT_MAX_WORDS],
+    ) -> BigUint {
+        let n = self.n;
+        let mut x = [0u64; 2 * BARRETT_MAX_WORDS];
+        mul_into(&mut x[..2 * n], &a[..n], &b[..n]);
+        self.reduce(&x)
+    }
+
+    /// x mod p for x < b²ⁿ given in 2n words (HAC Algorithm 14.42).
+    pub(super) fn reduce(&self, x: &[u64; 2 * BARRETT_MAX_WORDS]) -> BigUint {
+        let n = self.n;
+        // q̂ = ⌊⌊x / bⁿ⁻¹⌋ · μ / bⁿ⁺¹⌋: q₁ has n + 1 words, q₁·μ 2n + 2.
+        let q1 = &x[n - 1..2 * n];
+        let mut q2 = [0u64; 2 * BARRETT_MAX_WORDS + 2];
+        mul_into(&mut q2[..2 * n + 2], q1, &self.mu[..n + 1]);
+        let q3 = &q2[n + 1..2 * n + 2];
+        // r = (x mod bⁿ⁺¹) − (q̂·p mod bⁿ⁺¹), mod bⁿ⁺¹ (a negative difference wraps, which
+        // is HAC's "add bⁿ⁺¹").
+        let mut q3p = [0u64; 2 * BARRETT_MAX_WORDS + 2];
+        mul_into(&mut q3p[..2 * n + 2], q3, &self.p[..n + 1]);
+        let mut r = [0u64; BARRETT_MAX_WORDS + 1];
+        r[..n + 1].copy_from_slice(&x[..n + 1]);
+        sub_assign(&mut r[..n + 1], &q3p[..n + 1]);
+        let mut subtractions = 0;
+        while at_least(&r[..n + 1], &self.p[..n + 1]) {
+            sub_assign(&mut r[..n + 1], &self.p[..n + 1]);
+            subtractions += 1;
+            assert!(subtractions <= 2, "Barrett's estimate is at most two below");
+        }
+        to_biguint(&r[..n])
+    }
+
+    /// `x` in 2n words, if x < b²ⁿ (a product of two residues always is).
+    pub(super) fn wide(&self, x: &BigUint) -> Option<[u64; 2 * BARRETT_MAX_WORDS]> {
+        let digits = x.iter_u64_digits();
+        if digits.len() > 2 * self.n {
+            return None;
+        }
+        let mut words = [0; 2 * BARRETT_MAX_WORDS];
+        for (w, d) in words.iter_mut().zip(digits) {
+            *w = d;
+        }
+        Some(words)
+    }
+}
