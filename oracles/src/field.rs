@@ -250,6 +250,30 @@ impl PrimeField {
         self.bits
     }
 
+    /// Σ aᵢ·bᵢ mod p with one reduction for the whole sum (lazy reduction: the extension
+    /// fields' products, [`crate::tower`]): on stack words where the field has a Barrett
+    /// reduction and the sum stays below b²ⁿ, else over `BigUint`s. Every operand must
+    /// belong to this field.
+    pub fn sum_of_products(&'static self, pairs: &[(&Fp, &Fp)]) -> Fp {
+        for (a, b) in pairs {
+            assert!(
+                same_field(a.field, self) && same_field(b.field, self),
+                "field mismatch in sum_of_products"
+            );
+        }
+        if let Reduction::Barrett(barrett) = &self.reduction {
+            let words: Option<Vec<_>> = (pairs.iter())
+                .map(|(a, b)| Some((barrett.words(&a.value)?, barrett.words(&b.value)?)))
+                .collect();
+            let sum = words.and_then(|w| barrett.sum_of_products(w.iter().map(|(a, b)| (a, b))));
+            if let Some(value) = sum {
+                return Fp { value, field: self };
+            }
+        }
+        let sum: BigUint = pairs.iter().map(|(a, b)| &a.value * &b.value).sum();
+        self.elem(sum)
+    }
+
     /// `v mod p` (by the field's reduction, as [`Fp::mul`]).
     pub fn elem(&'static self, v: impl Into<BigUint>) -> Fp {
         Fp {
@@ -796,6 +820,36 @@ mod tests {
         }
     }
 
+    /// `sum_of_products` against Σ aᵢbᵢ mod p: for Barrett fields with room for a dozen
+    /// products (BN254, BLS12-381), one without (secp256k1: two products of (p − 1)² already
+    /// reach b⁸, the BigUint fallback), and a pseudo-Mersenne one (2²⁵⁵ − 19); lists of 0 to 13
+    /// pairs of the largest residue p − 1 and of 1.
+    #[test]
+    fn sum_of_products_agrees_with_the_integer_sum() {
+        for field in [bn254_fq(), bls12_381_fp(), secp256k1_fp(), ed25519_fp()] {
+            let p = field.modulus();
+            let (top, one) = (field.elem(p - 1u8), field.elem(1u8));
+            for m in 0..=13usize {
+                let pairs: Vec<(&Fp, &Fp)> = (0..m)
+                    .map(|i| {
+                        if i % 5 == 4 {
+                            (&one, &top)
+                        } else {
+                            (&top, &top)
+                        }
+                    })
+                    .collect();
+                let expected: BigUint = pairs.iter().map(|(a, b)| a.value() * b.value()).sum();
+                assert_eq!(
+                    field.sum_of_products(&pairs).value(),
+                    &(expected % p),
+                    "{} with {m} pairs",
+                    field.name()
+                );
+            }
+        }
+    }
+
     /// Moduli for Barrett reduction: the curves' base fields (4 and 6 words), and the widths'
     /// extremes: 2⁶⁴ + 13 (two words, top word 1) and 2³⁸⁴ − 317 (six words, top word all ones).
     fn barrett_moduli() -> Vec<BigUint> {
@@ -981,6 +1035,19 @@ mod tests {
             let field = Reduction::Barrett(Barrett::new(&p).expect("2 to 6 words"));
             prop_assert_eq!(field.mul(&a, &b, &p), (&a * &b) % &p);
             prop_assert_eq!(field.reduce(&a * &b + &a, &p), (&a * &b + &a) % &p);
+        }
+
+        #[test]
+        fn sum_of_products_agrees_on_random_residues(
+            words in proptest::collection::vec((any::<[u64; 6]>(), any::<[u64; 6]>()), 0..=13),
+            field in proptest::sample::select(vec![bn254_fq(), bls12_381_fp(), secp256k1_fp(), ed25519_fp()]),
+        ) {
+            let elem = |w: &[u64; 6]| field.elem(BigUint::from_slice(&w.iter().flat_map(|w| [*w as u32, (*w >> 32) as u32]).collect::<Vec<_>>()));
+            let elems: Vec<(Fp, Fp)> = words.iter().map(|(a, b)| (elem(a), elem(b))).collect();
+            let pairs: Vec<(&Fp, &Fp)> = elems.iter().map(|(a, b)| (a, b)).collect();
+            let expected: BigUint = pairs.iter().map(|(a, b)| a.value() * b.value()).sum();
+            let sum = field.sum_of_products(&pairs);
+            prop_assert_eq!(sum.value(), &(expected % field.modulus()));
         }
 
         #[test]

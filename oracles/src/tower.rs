@@ -19,9 +19,10 @@
 //! reduces each coordinate's integer a₀b₀ − a₁b₁ or a₀b₁ + a₁b₀ once; 𝔽ₚ¹² products (and
 //! squares) defer the reduction modulo p: an element is Σᵢ₌₀⁵ Aᵢwⁱ with Aᵢ ∈ 𝔽ₚ² (w² = v,
 //! so A₀, A₂, A₄ are c0's coefficients and A₁, A₃, A₅ c1's), the 36 products AᵢBⱼ are taken
-//! over the integers (ℤ\[u\] with u² = −1), the degrees 6 to 10 fold down with w⁶ = ξ, and
-//! each of the 12 integer coordinates is reduced modulo p once, instead of after each of the
-//! 144 base-field products ("lazy reduction": Scott, *Implementing cryptographic pairings*,
+//! over the integers (ℤ\[u\] with u² = −1, −a₁ taken as p − a₁), each of the 22 integer
+//! coordinates of degrees 0 to 10 is reduced modulo p once ([`PrimeField::sum_of_products`]),
+//! and the degrees 6 to 10 fold down with w⁶ = ξ in 𝔽ₚ², instead of a reduction after each
+//! of the 144 base-field products ("lazy reduction": Scott, *Implementing cryptographic pairings*,
 //! §5; Aranha, Karabina, Longa, Gebotys and López, *Faster explicit formulas for computing
 //! pairings over ordinary curves*, EUROCRYPT 2011, <https://eprint.iacr.org/2010/526>, §3).
 //! The integers are exact, so the result is the same canonical element. Inverses go down
@@ -44,8 +45,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::marker::PhantomData;
 
-use num_bigint::{BigInt, BigUint};
-use num_integer::Integer;
+use num_bigint::BigUint;
 
 use crate::curves::bn254_fq;
 use crate::field::{same_field, Field, Fp, PrimeField, SqrtField};
@@ -220,12 +220,11 @@ impl Field for Fp2 {
             same_field(field, rhs.c0.field()),
             "field mismatch in Fp2::mul"
         );
-        let (a0, a1) = (self.c0.value(), self.c1.value());
-        let (b0, b1) = (rhs.c0.value(), rhs.c1.value());
-        let minus_a1 = field.modulus() - a1;
+        let (a0, a1, b0, b1) = (&self.c0, &self.c1, &rhs.c0, &rhs.c1);
+        let minus_a1 = a1.neg();
         Fp2::new(
-            field.elem(a0 * b0 + minus_a1 * b1),
-            field.elem(a0 * b1 + a1 * b0),
+            field.sum_of_products(&[(a0, b0), (&minus_a1, b1)]),
+            field.sum_of_products(&[(a0, b1), (a1, b0)]),
         )
     }
     fn neg(&self) -> Self {
@@ -422,12 +421,10 @@ impl<T: TowerParams> Fp12<T> {
         ))
     }
 
-    /// A₀ … A₅ with self = Σ Aᵢwⁱ (A₀, A₂, A₄ from c0; A₁, A₃, A₅ from c1), each as the
-    /// integers `[real part, coefficient of u]`.
-    fn w_coefficients(&self) -> [[BigInt; 2]; 6] {
-        let fp2 = |a: &Fp2| [a.c0.value(), a.c1.value()].map(|v| BigInt::from(v.clone()));
+    /// A₀ … A₅ with self = Σ Aᵢwⁱ (A₀, A₂, A₄ from c0; A₁, A₃, A₅ from c1).
+    fn w_coefficients(&self) -> [&Fp2; 6] {
         let (c0, c1) = (&self.c0, &self.c1);
-        [&c0.c0, &c1.c0, &c0.c1, &c1.c1, &c0.c2, &c1.c2].map(fp2)
+        [&c0.c0, &c1.c0, &c0.c1, &c1.c1, &c0.c2, &c1.c2]
     }
 
     /// The coefficients in the order of [`Fp12::from_coeffs`].
@@ -465,37 +462,31 @@ impl<T: TowerParams> Field for Fp12<T> {
     fn sub(&self, rhs: &Self) -> Self {
         Fp12::new(self.c0.sub(&rhs.c0), self.c1.sub(&rhs.c1))
     }
-    /// Schoolbook over the integers, one reduction modulo p per coordinate (module docs).
+    /// Schoolbook over the integers, one reduction modulo p per coordinate of each degree,
+    /// before the fold by ξ (module docs).
     fn mul(&self, rhs: &Self) -> Self {
-        let (a, b) = (self.w_coefficients(), rhs.w_coefficients());
-        // d[k] = Σ_{i+j=k} AᵢBⱼ for k ≤ 10, each as [real part, coefficient of u].
-        let mut d: Vec<[BigInt; 2]> = vec![Default::default(); 11];
-        for (i, x) in a.iter().enumerate() {
-            for (j, y) in b.iter().enumerate() {
-                let [re, im] = &mut d[i + j];
-                *re += &x[0] * &y[0] - &x[1] * &y[1];
-                *im += &x[0] * &y[1] + &x[1] * &y[0];
-            }
-        }
-        // d[k]·wᵏ = d[k]·ξ·w^(k−6) for k ≥ 6, with (x + yu)(ξ₀ + ξ₁u) = (ξ₀x − ξ₁y) + (ξ₀y + ξ₁x)u.
-        let [xi0, xi1] = T::XI.map(BigInt::from);
-        for k in 6..11 {
-            let [x, y] = std::mem::take(&mut d[k]);
-            let [re, im] = &mut d[k - 6];
-            *re += &xi0 * &x - &xi1 * &y;
-            *im += &xi0 * &y + &xi1 * &x;
-        }
         let field = T::base_field();
-        let p = BigInt::from(field.modulus().clone());
-        let reduce = |c: &BigInt| {
-            let (_, magnitude) = c.mod_floor(&p).into_parts();
-            field.elem(magnitude)
+        let (a, b) = (self.w_coefficients(), rhs.w_coefficients());
+        let minus_a1: Vec<Fp> = a.iter().map(|x| x.c1.neg()).collect();
+        // d[k] = Σ_{i+j=k} AᵢBⱼ for k ≤ 10, with (x₀ + x₁u)(y₀ + y₁u) = (x₀y₀ − x₁y₁) + (x₀y₁ + x₁y₀)u.
+        let d: Vec<Fp2> = (0..11usize)
+            .map(|k| {
+                let terms = (k.saturating_sub(5)..=k.min(5)).map(|i| (i, k - i));
+                let re: Vec<(&Fp, &Fp)> = (terms.clone())
+                    .flat_map(|(i, j)| [(&a[i].c0, &b[j].c0), (&minus_a1[i], &b[j].c1)])
+                    .collect();
+                let im: Vec<(&Fp, &Fp)> = terms
+                    .flat_map(|(i, j)| [(&a[i].c0, &b[j].c1), (&a[i].c1, &b[j].c0)])
+                    .collect();
+                Fp2::new(field.sum_of_products(&re), field.sum_of_products(&im))
+            })
+            .collect();
+        // d[k]·wᵏ = d[k]·ξ·w^(k−6) for k ≥ 6.
+        let c = |k: usize| match d.get(k + 6) {
+            Some(high) => Field::add(&d[k], &T::mul_by_xi(high)),
+            None => d[k].clone(),
         };
-        let fp2 = |k: usize| Fp2::new(reduce(&d[k][0]), reduce(&d[k][1]));
-        Fp12::new(
-            Fp6::new(fp2(0), fp2(2), fp2(4)),
-            Fp6::new(fp2(1), fp2(3), fp2(5)),
-        )
+        Fp12::new(Fp6::new(c(0), c(2), c(4)), Fp6::new(c(1), c(3), c(5)))
     }
     fn neg(&self) -> Self {
         Fp12::new(self.c0.neg(), self.c1.neg())

@@ -215,6 +215,41 @@ impl Barrett {
         to_biguint(&r[..n])
     }
 
+    /// Σ aᵢ·bᵢ mod p for residues aᵢ, bᵢ in n words, reduced once: the products are
+    /// accumulated in 2n + 1 words, and `None` if the sum reaches b²ⁿ (Barrett takes less).
+    pub(super) fn sum_of_products<'a>(
+        &self,
+        pairs: impl IntoIterator<Item = (&'a [u64; BARRETT_MAX_WORDS], &'a [u64; BARRETT_MAX_WORDS])>,
+    ) -> Option<BigUint> {
+        let n = self.n;
+        let mut acc = [0u64; 2 * BARRETT_MAX_WORDS + 1];
+        for (a, b) in pairs {
+            for (i, ai) in a[..n].iter().enumerate() {
+                let mut carry = 0u128;
+                for (j, bj) in b[..n].iter().enumerate() {
+                    let t = u128::from(acc[i + j]) + u128::from(*ai) * u128::from(*bj) + carry;
+                    acc[i + j] = t as u64;
+                    carry = t >> 64;
+                }
+                for w in &mut acc[i + n..] {
+                    if carry == 0 {
+                        break;
+                    }
+                    let t = u128::from(*w) + carry;
+                    *w = t as u64;
+                    carry = t >> 64;
+                }
+                assert_eq!(carry, 0, "a sum of products fits 2n + 1 words");
+            }
+        }
+        if acc[2 * n..].iter().any(|w| *w != 0) {
+            return None;
+        }
+        let mut x = [0u64; 2 * BARRETT_MAX_WORDS];
+        x.copy_from_slice(&acc[..2 * BARRETT_MAX_WORDS]);
+        Some(self.reduce(&x))
+    }
+
     /// `x` in 2n words, if x < b²ⁿ (a product of two residues always is).
     pub(super) fn wide(&self, x: &BigUint) -> Option<[u64; 2 * BARRETT_MAX_WORDS]> {
         let digits = x.iter_u64_digits();
