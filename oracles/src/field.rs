@@ -262,11 +262,8 @@ impl PrimeField {
             );
         }
         if let Reduction::Barrett(barrett) = &self.reduction {
-            let words: Option<Vec<_>> = (pairs.iter())
-                .map(|(a, b)| Some((barrett.words(&a.value)?, barrett.words(&b.value)?)))
-                .collect();
-            let sum = words.and_then(|w| barrett.sum_of_products(w.iter().map(|(a, b)| (a, b))));
-            if let Some(value) = sum {
+            let values = pairs.iter().map(|(a, b)| (&a.value, &b.value));
+            if let Some(value) = barrett.sum_of_products(values) {
                 return Fp { value, field: self };
             }
         }

@@ -215,15 +215,17 @@ impl Barrett {
         to_biguint(&r[..n])
     }
 
-    /// Σ aᵢ·bᵢ mod p for residues aᵢ, bᵢ in n words, reduced once: the products are
-    /// accumulated in 2n + 1 words, and `None` if the sum reaches b²ⁿ (Barrett takes less).
+    /// Σ aᵢ·bᵢ mod p for residues aᵢ, bᵢ, reduced once: the products are accumulated in
+    /// 2n + 1 words; `None` if an operand is wider than n words or the sum reaches b²ⁿ
+    /// (Barrett takes less).
     pub(super) fn sum_of_products<'a>(
         &self,
-        pairs: impl IntoIterator<Item = (&'a [u64; BARRETT_MAX_WORDS], &'a [u64; BARRETT_MAX_WORDS])>,
+        pairs: impl IntoIterator<Item = (&'a BigUint, &'a BigUint)>,
     ) -> Option<BigUint> {
         let n = self.n;
         let mut acc = [0u64; 2 * BARRETT_MAX_WORDS + 1];
         for (a, b) in pairs {
+            let (a, b) = (self.words(a)?, self.words(b)?);
             for (i, ai) in a[..n].iter().enumerate() {
                 let mut carry = 0u128;
                 for (j, bj) in b[..n].iter().enumerate() {
