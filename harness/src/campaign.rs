@@ -640,6 +640,71 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// A case run with the given verdict, expectation and phase times (in ms).
+    fn timed_run(
+        kind: VerdictKind,
+        expected: crate::engine::Expected,
+        [decode, subject, oracle, compare]: [u64; 4],
+    ) -> CaseRun {
+        CaseRun {
+            routine: "tally",
+            verdict: crate::engine::Verdict::new(kind, "detail"),
+            expected,
+            classes: vec!["identity"],
+            timings: crate::engine::Timings {
+                decode: Duration::from_millis(decode),
+                subject: Duration::from_millis(subject),
+                oracle: Duration::from_millis(oracle),
+                compare: Duration::from_millis(compare),
+            },
+            details: None,
+            decoded: true,
+        }
+    }
+
+    /// The tally counts verdicts, findings and known findings apart, and charges the
+    /// comparison (where known-finding predicates run) to the check's side with the oracle,
+    /// never to the subject; merging two tallies adds every field.
+    #[test]
+    fn the_tally_charges_comparison_to_the_check_and_merges_by_sum() {
+        use crate::engine::Expected;
+        let known = Expected::known(VerdictKind::SubjectPanicked, "a documented bug");
+        let mut first = Tally::default();
+        first.add(&timed_run(
+            VerdictKind::Agree,
+            Expected::AGREE,
+            [1, 10, 100, 1000],
+        ));
+        first.add(&timed_run(
+            VerdictKind::SubjectPanicked,
+            known,
+            [2, 20, 200, 2000],
+        ));
+        let mut second = Tally::default();
+        second.add(&timed_run(
+            VerdictKind::Mismatch,
+            Expected::AGREE,
+            [4, 40, 400, 4000],
+        ));
+
+        assert_eq!(first.cases, 2);
+        assert_eq!(first.known, 1);
+        assert!(first.findings.is_empty(), "{:?}", first.findings);
+        assert_eq!(first.decode, Duration::from_millis(3));
+        assert_eq!(first.subject, Duration::from_millis(30));
+        assert_eq!(first.oracle, Duration::from_millis(3300));
+
+        first.merge(second);
+        assert_eq!(first.cases, 3);
+        assert_eq!(first.classes["identity"], 3);
+        assert_eq!(first.verdicts[&VerdictKind::Mismatch], 1);
+        assert_eq!(first.findings[&VerdictKind::Mismatch], 1);
+        assert_eq!(first.known, 1);
+        assert_eq!(first.decode, Duration::from_millis(7));
+        assert_eq!(first.subject, Duration::from_millis(70));
+        assert_eq!(first.oracle, Duration::from_millis(7700));
+    }
+
     #[test]
     fn a_stopped_campaign_runs_nothing_more() {
         let routine = &*crate::routines::all()[0];
