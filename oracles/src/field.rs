@@ -1005,8 +1005,8 @@ mod tests {
             b in proptest::collection::vec(any::<u64>(), 0..=5),
         ) {
             let p = ed25519_fp().modulus();
-            let x = BigUint::from_slice(&a.iter().flat_map(|w| [*w as u32, (*w >> 32) as u32]).collect::<Vec<_>>())
-                * BigUint::from_slice(&b.iter().flat_map(|w| [*w as u32, (*w >> 32) as u32]).collect::<Vec<_>>());
+            let x = words::to_biguint(&a)
+                * words::to_biguint(&b);
             prop_assert_eq!(ed25519_fold().reduce(x.clone(), p), &x % p);
         }
 
@@ -1016,7 +1016,7 @@ mod tests {
             b in proptest::collection::vec(any::<u64>(), 4),
             p in proptest::sample::select(fold_moduli()),
         ) {
-            let value = |w: &[u64]| BigUint::from_slice(&w.iter().flat_map(|w| [*w as u32, (*w >> 32) as u32]).collect::<Vec<_>>()) % &p;
+            let value = |w: &[u64]| words::to_biguint(w) % &p;
             let (a, b) = (value(&a), value(&b));
             prop_assert_eq!(Reduction::for_modulus(&p).mul(&a, &b, &p), (&a * &b) % &p);
         }
@@ -1027,7 +1027,7 @@ mod tests {
             b in proptest::collection::vec(any::<u64>(), 6),
             p in proptest::sample::select(barrett_moduli()),
         ) {
-            let value = |w: &[u64]| BigUint::from_slice(&w.iter().flat_map(|w| [*w as u32, (*w >> 32) as u32]).collect::<Vec<_>>()) % &p;
+            let value = |w: &[u64]| words::to_biguint(w) % &p;
             let (a, b) = (value(&a), value(&b));
             let field = Reduction::Barrett(Barrett::new(&p).expect("2 to 6 words"));
             prop_assert_eq!(field.mul(&a, &b, &p), (&a * &b) % &p);
@@ -1039,7 +1039,7 @@ mod tests {
             words in proptest::collection::vec((any::<[u64; 6]>(), any::<[u64; 6]>()), 0..=13),
             field in proptest::sample::select(vec![bn254_fq(), bls12_381_fp(), secp256k1_fp(), ed25519_fp()]),
         ) {
-            let elem = |w: &[u64; 6]| field.elem(BigUint::from_slice(&w.iter().flat_map(|w| [*w as u32, (*w >> 32) as u32]).collect::<Vec<_>>()));
+            let elem = |w: &[u64; 6]| field.elem(words::to_biguint(w));
             let elems: Vec<(Fp, Fp)> = words.iter().map(|(a, b)| (elem(a), elem(b))).collect();
             let pairs: Vec<(&Fp, &Fp)> = elems.iter().map(|(a, b)| (a, b)).collect();
             let expected: BigUint = pairs.iter().map(|(a, b)| a.value() * b.value()).sum();
@@ -1053,7 +1053,7 @@ mod tests {
             p in proptest::sample::select(inversion_primes()),
         ) {
             let p = &p;
-            let a = BigUint::from_slice(&words.iter().flat_map(|w| [*w as u32, (*w >> 32) as u32]).collect::<Vec<_>>()) % p;
+            let a = words::to_biguint(&words) % p;
             prop_assume!(!a.is_zero());
             prop_assert_eq!(lehmer_inverse(&a, p), a.modpow(&(p - 2u8), p));
         }
