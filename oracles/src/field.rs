@@ -7,14 +7,16 @@
 //! [`PrimeField`]. Every operation is the schoolbook integer operation followed by a reduction
 //! modulo p (Hankerson–Menezes–Vanstone, *Guide to Elliptic Curve Cryptography*, §2.2):
 //!
-//! * addition and subtraction by one conditional correction, multiplication by `%`, except
-//!   for a pseudo-Mersenne modulus p = 2ᵏ − c with a small c (2²⁵⁵ − 19), where the product
+//! * addition and subtraction by one conditional correction;
+//! * multiplication as the schoolbook product on 64-bit words on the stack (HAC Algorithm
+//!   14.12), reduced on words too, with one allocation for the result (module `words`): for a
+//!   pseudo-Mersenne modulus p = 2ᵏ − c with a small c (2²⁵⁵ − 19) the product
 //!   x = h·2ᵏ + l is folded to l + c·h (≡ x, since 2ᵏ ≡ c) until it has at most k bits and
 //!   then corrected by one subtraction (*Handbook of Applied Cryptography*, §14.3.4,
-//!   Algorithm 14.47, <https://cacr.uwaterloo.ca/hac/about/chap14.pdf>): shifts, a mask and
-//!   a small multiple instead of a long division. Below 2²⁵⁶ the product and its folds run on
-//!   64-bit words on the stack (schoolbook, HAC Algorithm 14.12), with one allocation for
-//!   the result;
+//!   Algorithm 14.47, <https://cacr.uwaterloo.ca/hac/about/chap14.pdf>); for any other
+//!   modulus of 2 to 6 words (BN254, secp256k1, P-256, BLS12-381) by Barrett reduction (HAC
+//!   Algorithm 14.42); for any other size by `%`. Sums of products (the extension fields'
+//!   coordinates) are reduced once ([`PrimeField::sum_of_products`]);
 //! * inversion by the extended Euclidean algorithm in Lehmer's form (Knuth, *TAOCP* Vol. 2,
 //!   §4.5.2, Algorithm L), and many inversions at once by Montgomery's simultaneous inversion
 //!   (*Speeding the Pollard and elliptic curve methods of factorization*, Math. Comp. 48,
@@ -112,9 +114,9 @@ enum Reduction {
 }
 
 impl Reduction {
-    /// The fold where p = 2ᵏ − c with k = bits(p) and 0 < c < 2¹⁶, division otherwise.
-    /// Larger c would need more folds than one division costs (secp256k1's p = 2²⁵⁶ − c has a
-    /// 33-bit c, and its `%` measured faster than the fold).
+    /// The fold where p = 2ᵏ − c with k = bits(p) and 0 < c < 2¹⁶, else Barrett where p has
+    /// 2 to [`words::BARRETT_MAX_WORDS`] words, else division. Larger c would need more folds
+    /// than a reduction costs (secp256k1's p = 2²⁵⁶ − c has a 33-bit c).
     fn for_modulus(modulus: &BigUint) -> Self {
         let k = modulus.bits();
         let power = BigUint::one() << k;

@@ -1,6 +1,6 @@
 //! Products and reductions of field elements on 64-bit words on the stack, for the moduli
-//! where they pay: the schoolbook product of two residues and its reduction mod p without
-//! num-bigint's per-operation allocations. [`super::Fp`] still stores `BigUint`s; these
+//! where they pay: the schoolbook product of two residues, or a sum of such products, and its
+//! reduction mod p without num-bigint's per-operation allocations. [`super::Fp`] still stores `BigUint`s; these
 //! functions take and return little-endian words.
 //!
 //! # Algorithms
@@ -15,8 +15,10 @@
 //!
 //! # Invariants
 //!
-//! Inputs are residues below p (so products are below p² < b²ⁿ); results are below p. The
-//! callers' tests compare every function with `(a·b) % p` at the edges and on random values.
+//! Inputs are residues below p (so products are below p² < b²ⁿ); results are below p. A sum
+//! of products that reaches b²ⁿ is left to the caller's `BigUint` path
+//! ([`Barrett::sum_of_products`] returns `None`). The callers' tests compare every function
+//! with `(a·b) % p` or `(Σ aᵢbᵢ) % p` at the edges and on random values.
 
 use num_bigint::BigUint;
 
