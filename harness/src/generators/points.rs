@@ -42,6 +42,7 @@ use ecdiff_oracles::weierstrass::{Curve, Point};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use std::any::{Any, TypeId};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -501,25 +502,29 @@ pub fn points<C: SwGroup>(
 
     let curve = c.curve();
     let mut out: Vec<GenPoint<C::F>> = Vec::with_capacity(n);
-    let mut elems: Vec<Point<C::F>> = Vec::with_capacity(n);
+    // Pool points and the generator are borrowed, not cloned: long lists are mostly pool
+    // points, and only their Jacobian representations need building.
+    let mut elems: Vec<Cow<'static, Point<C::F>>> = Vec::with_capacity(n);
     for kind in kinds {
         let (elem, log, class) = match kind {
-            Kind::Random => {
-                let p = random.next().expect("one random point per Random kind");
-                (p.elem, p.log, "non_generator")
-            }
-            Kind::Identity => (Point::Identity, BigUint::zero(), "identity"),
-            Kind::NoncanonicalIdentity => {
-                (Point::Identity, BigUint::zero(), "identity_noncanonical")
-            }
-            Kind::Generator => (curve.generator.clone(), BigUint::one(), "generator"),
+            Kind::Random => match random.next().expect("one random point per Random kind") {
+                Cow::Borrowed(p) => (Cow::Borrowed(&p.elem), p.log.clone(), "non_generator"),
+                Cow::Owned(p) => (Cow::Owned(p.elem), p.log, "non_generator"),
+            },
+            Kind::Identity => (Cow::Owned(Point::Identity), BigUint::zero(), "identity"),
+            Kind::NoncanonicalIdentity => (
+                Cow::Owned(Point::Identity),
+                BigUint::zero(),
+                "identity_noncanonical",
+            ),
+            Kind::Generator => (Cow::Borrowed(&curve.generator), BigUint::one(), "generator"),
             Kind::SmallMultiple(k) => {
                 let k = BigUint::from(k);
-                (c.mul_hub(&k), k, "small_multiple")
+                (Cow::Owned(c.mul_hub(&k)), k, "small_multiple")
             }
             Kind::Negated(j) => {
                 let log = (c.order() - &out[j].log) % c.order();
-                (curve.neg(&elems[j]), log, "negated_pair")
+                (Cow::Owned(curve.neg(&elems[j])), log, "negated_pair")
             }
             Kind::Repeated(j) => (elems[j].clone(), out[j].log.clone(), "repeated"),
         };
@@ -611,9 +616,12 @@ enum Kind {
 /// difference of pool points is a small multiple of the random D. Those additions are
 /// independent, so their chord denominators are inverted together with Montgomery's trick
 /// (one field inversion for all of them; P. L. Montgomery, Math. Comp. 48, 1987).
-fn random_points<C: SwGroup>(g: &mut Gen, c: &C, count: usize) -> Vec<Logged<Point<C::F>>> {
+fn random_points<C: SwGroup>(g: &mut Gen, c: &C, count: usize) -> Vec<Drawn<C::F>> {
     if count <= POOL_DRAW_MAX {
-        return pool_points(g, c, count);
+        return pool_points(g, c, count)
+            .into_iter()
+            .map(Cow::Borrowed)
+            .collect();
     }
     let m = (count as f64).sqrt().ceil() as usize;
     let a = pool_points(g, c, m);
@@ -626,7 +634,7 @@ fn random_points<C: SwGroup>(g: &mut Gen, c: &C, count: usize) -> Vec<Logged<Poi
             log: (&prev.log + &stride.log) % c.order(),
         });
     }
-    let pairs: Vec<_> = (0..count).map(|i| (&a[i % m], &b[i / m])).collect();
+    let pairs: Vec<_> = (0..count).map(|i| (a[i % m], &b[i / m])).collect();
     let sums = c.curve().add_pairs(
         &pairs
             .iter()
@@ -636,12 +644,18 @@ fn random_points<C: SwGroup>(g: &mut Gen, c: &C, count: usize) -> Vec<Logged<Poi
     pairs
         .iter()
         .zip(sums)
-        .map(|((p, q), elem)| Logged {
-            elem,
-            log: (&p.log + &q.log) % c.order(),
+        .map(|((p, q), elem)| {
+            Cow::Owned(Logged {
+                elem,
+                log: (&p.log + &q.log) % c.order(),
+            })
         })
         .collect()
 }
+
+/// A uniformly random point with its known log: a pool point, borrowed, or one built for the
+/// case.
+type Drawn<F> = Cow<'static, Logged<Point<F>>>;
 
 /// How many known-log points a group's pool holds ([`pool_point`]).
 pub const POOL_SIZE: usize = 1 << 14;
@@ -658,7 +672,11 @@ pub const POOL_DRAW_MAX: usize = POOL_SIZE / 4 * 3;
 /// `count` ≤ [`POOL_DRAW_MAX`] distinct pool points: each index is drawn uniformly, and an
 /// index already taken moves on to the next free one (no further draws, so a short or
 /// exhausted tape still ends).
-pub fn pool_points<C: SwGroup>(g: &mut Gen, c: &C, count: usize) -> Vec<Logged<Point<C::F>>> {
+pub fn pool_points<C: SwGroup>(
+    g: &mut Gen,
+    c: &C,
+    count: usize,
+) -> Vec<&'static Logged<Point<C::F>>> {
     assert!(count <= POOL_DRAW_MAX, "{count} pool points asked for");
     let mut taken = vec![false; POOL_SIZE];
     (0..count)
@@ -668,7 +686,7 @@ pub fn pool_points<C: SwGroup>(g: &mut Gen, c: &C, count: usize) -> Vec<Logged<P
                 i = (i + 1) % POOL_SIZE;
             }
             taken[i] = true;
-            pool_point(c, i).clone()
+            pool_point(c, i)
         })
         .collect()
 }
