@@ -1,11 +1,15 @@
-//! Oracle throughput: textbook double-and-add (`mul`) and the fixed-base table (`mul_hub`)
-//! with 256-bit scalars on every curve, and the known-log check of a 1024-term sum.
+//! Oracle throughput: one field multiplication for each way a modulus is reduced (the word
+//! fold for 2²⁵⁵ − 19, Barrett for 4 and 6 words), textbook double-and-add (`mul`) and the
+//! fixed-base table (`mul_hub`) with 256-bit scalars on every curve, and the known-log check of
+//! a 1024-term sum.
 //!
 //! `cargo bench -p ecdiff-oracles -- --warm-up-time 1 --measurement-time 3`
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use ecdiff_oracles::curves::{Bn254G1, Bn254G2, Secp256k1, P256, P384};
+use ecdiff_oracles::bls12_381::bls12_381_fp;
+use ecdiff_oracles::curves::{bn254_fq, ed25519_fp, Bn254G1, Bn254G2, Secp256k1, P256, P384};
 use ecdiff_oracles::edwards::Ed25519;
+use ecdiff_oracles::field::PrimeField;
 use ecdiff_oracles::group::{known_log_msm, Group};
 use num_bigint::BigUint;
 
@@ -29,6 +33,22 @@ impl Scalars {
             .collect();
         BigUint::from_slice(&words)
     }
+}
+
+fn bench_field(c: &mut Criterion, field: &'static PrimeField) {
+    let mut rng = Scalars(0x5851_f42d_4c95_7f2d);
+    let wide = |rng: &mut Scalars| (rng.next_256() << 256u32) + rng.next_256();
+    let a = field.elem(wide(&mut rng));
+    let b = field.elem(wide(&mut rng));
+    c.bench_function(&format!("{}/mul", field.name()), |bench| {
+        bench.iter(|| black_box(&a).mul(black_box(&b)))
+    });
+}
+
+fn field_multiplication(c: &mut Criterion) {
+    bench_field(c, ed25519_fp());
+    bench_field(c, bn254_fq());
+    bench_field(c, bls12_381_fp());
 }
 
 fn bench_group<G: Group>(c: &mut Criterion, g: &G) {
@@ -69,6 +89,6 @@ fn known_log_sum(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10);
-    targets = scalar_multiplication, known_log_sum
+    targets = field_multiplication, scalar_multiplication, known_log_sum
 }
 criterion_main!(benches);

@@ -27,26 +27,39 @@ pub(super) type Words4 = [u64; 4];
 
 /// `x` in four words, if it fits.
 pub(super) fn words4(x: &BigUint) -> Option<Words4> {
+    fixed(x, 4)
+}
+
+/// `x` in the first `len` ≤ N words of an array of N (the rest zero), if it fits in `len`.
+fn fixed<const N: usize>(x: &BigUint, len: usize) -> Option<[u64; N]> {
     let digits = x.iter_u64_digits();
-    if digits.len() > 4 {
+    if digits.len() > len.min(N) {
         return None;
     }
-    let mut words = [0; 4];
+    let mut words = [0; N];
     for (w, d) in words.iter_mut().zip(digits) {
         *w = d;
     }
     Some(words)
 }
 
-/// The number in little-endian words `words`.
+/// The number in little-endian words `words`. num-bigint takes 32-bit digits only, so the
+/// words are split on the stack (up to 16 words; a heap vector beyond).
 pub(super) fn to_biguint(words: &[u64]) -> BigUint {
-    let halves: Vec<u32> = (words.iter())
-        .flat_map(|w| [*w as u32, (*w >> 32) as u32])
-        .collect();
-    BigUint::new(halves)
+    let halves = words.iter().flat_map(|w| [*w as u32, (*w >> 32) as u32]);
+    let mut stack = [0u32; 32];
+    if words.len() <= 16 {
+        for (h, d) in stack.iter_mut().zip(halves) {
+            *h = d;
+        }
+        BigUint::from_slice(&stack[..2 * words.len()])
+    } else {
+        BigUint::new(halves.collect())
+    }
 }
 
 /// out ← a·b (schoolbook, HAC Algorithm 14.12); `out` holds at least a.len() + b.len() words.
+#[inline(always)]
 fn mul_into(out: &mut [u64], a: &[u64], b: &[u64]) {
     out.fill(0);
     for (i, ai) in a.iter().enumerate() {
@@ -60,6 +73,24 @@ fn mul_into(out: &mut [u64], a: &[u64], b: &[u64]) {
     }
 }
 
+/// out ← a·b mod 2^(64·out.len()): the schoolbook product's low words only.
+#[inline(always)]
+fn mul_low_into(out: &mut [u64], a: &[u64], b: &[u64]) {
+    out.fill(0);
+    let len = out.len();
+    for (i, ai) in a.iter().enumerate().take(len) {
+        let mut carry = 0u128;
+        for (j, bj) in b.iter().enumerate().take(len - i) {
+            let t = u128::from(out[i + j]) + u128::from(*ai) * u128::from(*bj) + carry;
+            out[i + j] = t as u64;
+            carry = t >> 64;
+        }
+        if i + b.len() < len {
+            out[i + b.len()] = carry as u64;
+        }
+    }
+}
+
 /// The bit length of `x`.
 fn bits(x: &[u64]) -> u64 {
     (x.iter().enumerate().rev())
@@ -70,6 +101,7 @@ fn bits(x: &[u64]) -> u64 {
 }
 
 /// Whether a ≥ b, for numbers of equal width.
+#[inline(always)]
 fn at_least(a: &[u64], b: &[u64]) -> bool {
     (a.iter().rev().zip(b.iter().rev()))
         .find(|(x, y)| x != y)
@@ -77,6 +109,7 @@ fn at_least(a: &[u64], b: &[u64]) -> bool {
 }
 
 /// a ← a − b mod 2^(64·len), for numbers of equal width.
+#[inline(always)]
 fn sub_assign(a: &mut [u64], b: &[u64]) {
     let mut borrow = false;
     for (w, q) in a.iter_mut().zip(b) {
@@ -152,15 +185,7 @@ impl Barrett {
             return None;
         }
         let mu = (BigUint::from(1u8) << (128 * n)) / p;
-        let padded = |x: &BigUint| {
-            let mut words = [0u64; BARRETT_MAX_WORDS + 1];
-            let digits = x.iter_u64_digits();
-            assert!(digits.len() <= n + 1, "μ has n + 1 words");
-            for (w, d) in words.iter_mut().zip(digits) {
-                *w = d;
-            }
-            words
-        };
+        let padded = |x: &BigUint| fixed(x, n + 1).expect("p and μ fit n + 1 words");
         Some(Barrett {
             n,
             p: padded(p),
@@ -170,15 +195,7 @@ impl Barrett {
 
     /// `x` in n words, if it fits (a residue below p always does).
     pub(super) fn words(&self, x: &BigUint) -> Option<[u64; BARRETT_MAX_WORDS]> {
-        let digits = x.iter_u64_digits();
-        if digits.len() > self.n {
-            return None;
-        }
-        let mut words = [0; BARRETT_MAX_WORDS];
-        for (w, d) in words.iter_mut().zip(digits) {
-            *w = d;
-        }
-        Some(words)
+        fixed(x, self.n)
     }
 
     /// a·b mod p for a, b < p given in n words: the product, then [`Barrett::reduce`].
@@ -187,15 +204,41 @@ impl Barrett {
         a: &[u64; BARRETT_MAX_WORDS],
         b: &[u64; BARRETT_MAX_WORDS],
     ) -> BigUint {
-        let n = self.n;
         let mut x = [0u64; 2 * BARRETT_MAX_WORDS];
-        mul_into(&mut x[..2 * n], &a[..n], &b[..n]);
+        match self.n {
+            4 => self.mul_n::<4>(&mut x, a, b),
+            6 => self.mul_n::<6>(&mut x, a, b),
+            n => mul_into(&mut x[..2 * n], &a[..n], &b[..n]),
+        }
         self.reduce(&x)
+    }
+
+    /// [`Barrett::mul`]'s product for n = N, a constant the loops can be unrolled for.
+    fn mul_n<const N: usize>(
+        &self,
+        x: &mut [u64; 2 * BARRETT_MAX_WORDS],
+        a: &[u64; BARRETT_MAX_WORDS],
+        b: &[u64; BARRETT_MAX_WORDS],
+    ) {
+        mul_into(&mut x[..2 * N], &a[..N], &b[..N]);
     }
 
     /// x mod p for x < b²ⁿ given in 2n words (HAC Algorithm 14.42).
     pub(super) fn reduce(&self, x: &[u64; 2 * BARRETT_MAX_WORDS]) -> BigUint {
-        let n = self.n;
+        match self.n {
+            4 => self.reduce_n::<4>(x),
+            6 => self.reduce_n::<6>(x),
+            n => self.reduce_words(x, n),
+        }
+    }
+
+    /// [`Barrett::reduce`] for n = N, a constant (the curve fields have four or six words).
+    fn reduce_n<const N: usize>(&self, x: &[u64; 2 * BARRETT_MAX_WORDS]) -> BigUint {
+        self.reduce_words(x, N)
+    }
+
+    #[inline(always)]
+    fn reduce_words(&self, x: &[u64; 2 * BARRETT_MAX_WORDS], n: usize) -> BigUint {
         // q̂ = ⌊⌊x / bⁿ⁻¹⌋ · μ / bⁿ⁺¹⌋: q₁ has n + 1 words, q₁·μ 2n + 2.
         let q1 = &x[n - 1..2 * n];
         let mut q2 = [0u64; 2 * BARRETT_MAX_WORDS + 2];
@@ -203,8 +246,8 @@ impl Barrett {
         let q3 = &q2[n + 1..2 * n + 2];
         // r = (x mod bⁿ⁺¹) − (q̂·p mod bⁿ⁺¹), mod bⁿ⁺¹ (a negative difference wraps, which
         // is HAC's "add bⁿ⁺¹").
-        let mut q3p = [0u64; 2 * BARRETT_MAX_WORDS + 2];
-        mul_into(&mut q3p[..2 * n + 2], q3, &self.p[..n + 1]);
+        let mut q3p = [0u64; BARRETT_MAX_WORDS + 1];
+        mul_low_into(&mut q3p[..n + 1], q3, &self.p[..n + 1]);
         let mut r = [0u64; BARRETT_MAX_WORDS + 1];
         r[..n + 1].copy_from_slice(&x[..n + 1]);
         sub_assign(&mut r[..n + 1], &q3p[..n + 1]);
@@ -256,14 +299,6 @@ impl Barrett {
 
     /// `x` in 2n words, if x < b²ⁿ (a product of two residues always is).
     pub(super) fn wide(&self, x: &BigUint) -> Option<[u64; 2 * BARRETT_MAX_WORDS]> {
-        let digits = x.iter_u64_digits();
-        if digits.len() > 2 * self.n {
-            return None;
-        }
-        let mut words = [0; 2 * BARRETT_MAX_WORDS];
-        for (w, d) in words.iter_mut().zip(digits) {
-            *w = d;
-        }
-        Some(words)
+        fixed(x, 2 * self.n)
     }
 }
