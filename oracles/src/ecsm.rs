@@ -41,6 +41,7 @@
 //! All byte arrays are little-endian, as in the ECSM witness: 32 bytes for coordinates and
 //! scalars, 33 bytes for quotients. Everything here depends on `num-*` only.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -99,16 +100,38 @@ pub fn generator() -> AffinePoint {
 // ---------------------------------------------------------------------------------------
 // The field: canonical residues mod p.
 
+// Operands below p take one conditional subtraction or addition of p (and the field's
+// word-level multiplication); any other operand is reduced with `%` first.
+
 fn fadd(a: &BigUint, b: &BigUint) -> BigUint {
-    (a + b) % p()
+    let sum = residue(a).as_ref() + residue(b).as_ref();
+    if &sum >= p() {
+        sum - p()
+    } else {
+        sum
+    }
 }
 
 fn fsub(a: &BigUint, b: &BigUint) -> BigUint {
-    (a + p() - b) % p()
+    let (a, b) = (residue(a), residue(b));
+    if a >= b {
+        a.as_ref() - b.as_ref()
+    } else {
+        a.as_ref() + p() - b.as_ref()
+    }
 }
 
 fn fmul(a: &BigUint, b: &BigUint) -> BigUint {
-    (a * b) % p()
+    crate::curves::secp256k1_fp().mul_residues(&residue(a), &residue(b))
+}
+
+/// `a mod p`, borrowed when `a` already is below p.
+fn residue(a: &BigUint) -> Cow<'_, BigUint> {
+    if a < p() {
+        Cow::Borrowed(a)
+    } else {
+        Cow::Owned(a % p())
+    }
 }
 
 /// `a⁻¹ mod p` by Lehmer's extended Euclid ([`crate::field::lehmer_inverse`]), checked by

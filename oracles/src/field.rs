@@ -252,6 +252,16 @@ impl PrimeField {
         self.bits
     }
 
+    /// `a·b mod p` for integers `a, b < p`, by the field's reduction (as [`Fp::mul`]), for
+    /// oracles that keep bare `BigUint` residues ([`crate::ecsm`]).
+    pub(crate) fn mul_residues(&self, a: &BigUint, b: &BigUint) -> BigUint {
+        assert!(
+            a < &self.modulus && b < &self.modulus,
+            "residues below p expected"
+        );
+        self.reduction.mul(a, b, &self.modulus)
+    }
+
     /// Σ aᵢ·bᵢ mod p with one reduction for the whole sum (lazy reduction: the extension
     /// fields' products, [`crate::tower`]): on stack words where the field has a Barrett
     /// reduction and the sum stays below b²ⁿ, else over `BigUint`s. Every operand must
@@ -664,13 +674,17 @@ pub fn lehmer_inverse(a: &BigUint, p: &BigUint) -> BigUint {
         }
     }
     assert!(
-        big_a.to_bigint().is_one(),
+        big_a.0[0] == 1 && big_a.0[1..].iter().all(|w| *w == 0),
         "gcd(a, p) = 1 for a prime p and 0 < a < p"
     );
-    u0.to_bigint()
-        .mod_floor(&BigInt::from(p.clone()))
-        .to_biguint()
-        .expect("mod_floor by a positive modulus is non-negative")
+    // |u₀| < p: the inverse is u₀ or p − |u₀|.
+    let (magnitude, negative) = u0.magnitude();
+    assert!(&magnitude < p, "the cofactor is below p in magnitude");
+    if negative && !magnitude.is_zero() {
+        p - magnitude
+    } else {
+        magnitude
+    }
 }
 
 /// A fixed-width two's-complement integer in little-endian 64-bit words: the numbers of
@@ -687,27 +701,45 @@ impl Words {
         Words(w)
     }
 
-    /// `x` (signed) in `words` words.
+    /// `x` (signed) in `words` words: its magnitude's digits, negated in two's complement
+    /// when `x < 0`.
     fn of_signed(x: &BigInt, words: usize) -> Words {
-        let mut bytes = x.to_signed_bytes_le();
-        assert!(bytes.len() <= 8 * words, "value wider than its words");
-        let fill = if x.sign() == num_bigint::Sign::Minus {
-            0xff
+        let mut w = Words::of(x.magnitude(), words);
+        if x.sign() == num_bigint::Sign::Minus {
+            w.negate();
+        }
+        w
+    }
+
+    /// self ← −self in two's complement (invert, add one).
+    fn negate(&mut self) {
+        let mut carry = true;
+        for w in &mut self.0 {
+            let (sum, overflow) = (!*w).overflowing_add(u64::from(carry));
+            *w = sum;
+            carry = overflow;
+        }
+    }
+
+    /// The magnitude of the value, and whether it is negative.
+    fn magnitude(&self) -> (BigUint, bool) {
+        if self.is_negative() {
+            let mut m = self.clone();
+            m.negate();
+            (words::to_biguint(&m.0), true)
         } else {
-            0
-        };
-        bytes.resize(8 * words, fill);
-        Words(
-            bytes
-                .chunks_exact(8)
-                .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
-                .collect(),
-        )
+            (words::to_biguint(&self.0), false)
+        }
     }
 
     fn to_bigint(&self) -> BigInt {
-        let bytes: Vec<u8> = self.0.iter().flat_map(|w| w.to_le_bytes()).collect();
-        BigInt::from_signed_bytes_le(&bytes)
+        let (magnitude, negative) = self.magnitude();
+        let sign = if negative {
+            num_bigint::Sign::Minus
+        } else {
+            num_bigint::Sign::Plus
+        };
+        BigInt::from_biguint(sign, magnitude)
     }
 
     fn is_zero(&self) -> bool {

@@ -11,7 +11,9 @@
 //!   2ᵏ ≡ c) until x < 2ᵏ, then one conditional subtraction (HAC Algorithm 14.47).
 //! * Any other p of n ≤ [`BARRETT_MAX_WORDS`] words ([`Barrett`]): Barrett reduction with
 //!   base b = 2⁶⁴ and μ = ⌊b²ⁿ/p⌋ (HAC Algorithm 14.42): q̂ = ⌊⌊x/bⁿ⁻¹⌋·μ / bⁿ⁺¹⌋ is at most
-//!   two below ⌊x/p⌋, so r = x − q̂·p, computed mod bⁿ⁺¹, needs at most two subtractions of p.
+//!   two below ⌊x/p⌋, so r = x − q̂·p, computed mod bⁿ⁺¹, needs at most two subtractions of p;
+//!   q̂·p is therefore needed mod bⁿ⁺¹ only, a truncated product (HAC Note 14.44). The 4- and
+//!   6-word moduli of the curve fields run the same code with n a constant.
 //!
 //! # Invariants
 //!
