@@ -59,6 +59,7 @@ use ecdiff_oracles::group::Logged;
 use ecdiff_oracles::ristretto;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -581,9 +582,10 @@ pub fn points(g: &mut Gen, flavor: Flavor, n: usize, mode: ReprMode) -> Vec<EdIn
     let l = order();
     let torsion_weight = if flavor.has_torsion() { 7 } else { 0 };
     let mut out: Vec<EdInput> = Vec::with_capacity(n);
-    let mut elems: Vec<EdPoint> = Vec::with_capacity(n);
+    // Pool points are borrowed, not cloned (most of a list's points are pool points).
+    let mut elems: Vec<Cow<'static, EdPoint>> = Vec::with_capacity(n);
     // Qᵢ with elemᵢ = 2·Qᵢ, where known (pool points, their negations and repeats).
-    let mut halves: Vec<Option<EdPoint>> = Vec::with_capacity(n);
+    let mut halves: Vec<Option<Cow<'static, EdPoint>>> = Vec::with_capacity(n);
     let mut seen = HashMap::new();
     for i in 0..n {
         g.scope(POINT_SCOPE, |g| {
@@ -626,8 +628,8 @@ pub fn points(g: &mut Gen, flavor: Flavor, n: usize, mode: ReprMode) -> Vec<EdIn
                     torsion: 0,
                     repr,
                 });
-                elems.push(pooled.elem().clone());
-                halves.push(Some(pooled.half().clone()));
+                elems.push(Cow::Borrowed(pooled.elem()));
+                halves.push(Some(Cow::Borrowed(pooled.half())));
                 return;
             }
             let mut half = None;
@@ -636,7 +638,7 @@ pub fn points(g: &mut Gen, flavor: Flavor, n: usize, mode: ReprMode) -> Vec<EdIn
                     let pooled = pool_point(g.below(POOL_SIZE as u64) as usize);
                     if pooled.log().is_zero() {
                         (
-                            pooled.elem().clone(),
+                            Cow::Borrowed(pooled.elem()),
                             pooled.log().clone(),
                             0,
                             "prime_order",
@@ -644,25 +646,50 @@ pub fn points(g: &mut Gen, flavor: Flavor, n: usize, mode: ReprMode) -> Vec<EdIn
                     } else {
                         let t = g.range(1, 7) as u8;
                         let elem = edwards::add(pooled.elem(), torsion_point(t));
-                        (elem, pooled.log().clone(), t, "prime_plus_torsion")
+                        (
+                            Cow::Owned(elem),
+                            pooled.log().clone(),
+                            t,
+                            "prime_plus_torsion",
+                        )
                     }
                 }
-                1 => (edwards::identity(), BigUint::zero(), 0, "identity"),
-                2 => (edwards::basepoint(), BigUint::one(), 0, "basepoint"),
+                1 => (
+                    Cow::Owned(edwards::identity()),
+                    BigUint::zero(),
+                    0,
+                    "identity",
+                ),
+                2 => (
+                    Cow::Owned(edwards::basepoint()),
+                    BigUint::one(),
+                    0,
+                    "basepoint",
+                ),
                 3 => {
                     let k = BigUint::from(g.range(2, 16));
-                    (edwards::mul_base(&k), k, 0, "small_multiple")
+                    (Cow::Owned(edwards::mul_base(&k)), k, 0, "small_multiple")
                 }
                 4 => {
                     let t = g.range(1, 7) as u8;
-                    (torsion_point(t).clone(), BigUint::zero(), t, "pure_torsion")
+                    (
+                        Cow::Borrowed(torsion_point(t)),
+                        BigUint::zero(),
+                        t,
+                        "pure_torsion",
+                    )
                 }
                 6 => {
                     let j = g.below(i as u64) as usize;
                     let log = (l - &out[j].log) % l;
                     let torsion = (8 - out[j].torsion) % 8;
-                    half = halves[j].as_ref().map(edwards::neg);
-                    (edwards::neg(&elems[j]), log, torsion, "negated_pair")
+                    half = halves[j].as_deref().map(|h| Cow::Owned(edwards::neg(h)));
+                    (
+                        Cow::Owned(edwards::neg(&elems[j])),
+                        log,
+                        torsion,
+                        "negated_pair",
+                    )
                 }
                 _ => {
                     let j = g.below(i as u64) as usize;
@@ -687,7 +714,7 @@ pub fn points(g: &mut Gen, flavor: Flavor, n: usize, mode: ReprMode) -> Vec<EdIn
                 g,
                 flavor,
                 &elem,
-                half.as_ref(),
+                half.as_deref(),
                 difference,
                 fixed,
                 &mut seen,
