@@ -1,5 +1,5 @@
 //! Oracle throughput: one field multiplication for each way a modulus is reduced (the word
-//! fold for 2²⁵⁵ − 19, Barrett for 4 and 6 words), textbook double-and-add (`mul`) and the
+//! fold for 2²⁵⁵ − 19, Barrett for 4 and 6 words, and 𝔽ₚ² over BN254's 𝔽ₚ), textbook double-and-add (`mul`) and the
 //! fixed-base table (`mul_hub`) with 256-bit scalars on every curve, and the known-log check of
 //! a 1024-term sum.
 //!
@@ -7,10 +7,13 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use ecdiff_oracles::bls12_381::bls12_381_fp;
-use ecdiff_oracles::curves::{bn254_fq, ed25519_fp, Bn254G1, Bn254G2, Secp256k1, P256, P384};
+use ecdiff_oracles::curves::{
+    bn254_fq, bn254_g2, ed25519_fp, Bn254G1, Bn254G2, Secp256k1, P256, P384,
+};
 use ecdiff_oracles::edwards::Ed25519;
-use ecdiff_oracles::field::PrimeField;
+use ecdiff_oracles::field::{Field, PrimeField};
 use ecdiff_oracles::group::{known_log_msm, Group};
+use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
 
 /// Deterministic pseudo-random 256-bit integers (xorshift64*), so runs are comparable.
@@ -49,6 +52,13 @@ fn field_multiplication(c: &mut Criterion) {
     bench_field(c, ed25519_fp());
     bench_field(c, bn254_fq());
     bench_field(c, bls12_381_fp());
+    // 𝔽ₚ² (BN254 G2's coordinates): lazily reduced sums of products.
+    let Point::Affine { x, y } = &bn254_g2().generator else {
+        unreachable!("the generator is affine")
+    };
+    c.bench_function("bn254_fq2/mul", |bench| {
+        bench.iter(|| black_box(x).mul(black_box(y)))
+    });
 }
 
 fn bench_group<G: Group>(c: &mut Criterion, g: &G) {
