@@ -323,6 +323,9 @@ macro_rules! curve_group {
             fn mul_hub(&self, k: &BigUint) -> Self::Elem {
                 $curve().mul_generator(k)
             }
+            fn mul_hub_many(&self, ks: &[BigUint]) -> Vec<Self::Elem> {
+                $curve().mul_generator_many(ks)
+            }
         }
     };
 }

@@ -187,7 +187,10 @@ pub fn mul_base(k: &BigUint) -> EdPoint {
     let table = TABLE.get_or_init(|| {
         FixedBaseTable::build(&basepoint(), order().bits(), &identity(), add_pairs)
     });
-    sum(&table.select(&(k % order())))
+    let entries: Vec<EdPoint> = (table.select(&(k % order())).into_iter())
+        .cloned()
+        .collect();
+    sum(&entries)
 }
 
 /// x with x² = (y² − 1)/(d·y² + 1) and x mod 2 = `sign`, RFC 8032 §5.1.3 steps 2–4; `None`

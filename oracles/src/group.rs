@@ -40,6 +40,11 @@ pub trait Group: Send + Sync {
     fn mul(&self, a: &Self::Elem, k: &BigUint) -> Self::Elem;
     /// k·H via the hub's fixed-base table.
     fn mul_hub(&self, k: &BigUint) -> Self::Elem;
+    /// [`Group::mul_hub`] of each k; groups whose additions share work across a batch (the
+    /// affine curves' inversions) override it.
+    fn mul_hub_many(&self, ks: &[BigUint]) -> Vec<Self::Elem> {
+        ks.iter().map(|k| self.mul_hub(k)).collect()
+    }
 }
 
 /// A group element together with its discrete log relative to the hub: `elem = log·H`,

@@ -86,7 +86,7 @@ impl<T: Clone> FixedBaseTable<T> {
 
     /// The table entries whose sum is k·H: `T[j][kⱼ]` for every non-zero byte kⱼ of k, which
     /// must be below `2^(8W)`.
-    pub(crate) fn select(&self, k: &BigUint) -> Vec<T> {
+    pub(crate) fn select(&self, k: &BigUint) -> Vec<&T> {
         assert!(
             k.bits() <= self.rows.len() as u64 * WINDOW_BITS,
             "scalar too large for the fixed-base table"
@@ -95,7 +95,7 @@ impl<T: Clone> FixedBaseTable<T> {
             .iter()
             .zip(&self.rows)
             .filter(|(digit, _)| **digit != 0)
-            .map(|(digit, row)| row[usize::from(*digit)].clone())
+            .map(|(digit, row)| &row[usize::from(*digit)])
             .collect()
     }
 }

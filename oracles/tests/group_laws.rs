@@ -77,8 +77,13 @@ fn check_distributivity<G: Group>(g: &G, a: &BigUint, b: &BigUint, c: &BigUint) 
 fn check_order_and_hub_table<G: Group>(g: &G, a: &BigUint, k: &BigUint) {
     let p = g.mul_hub(a);
     assert_eq!(g.mul(&p, g.order()), g.identity(), "r·P = O");
-    // The fixed-base table agrees with double-and-add, for k < r and k ≥ r alike.
+    // The fixed-base table agrees with double-and-add, for k < r and k ≥ r alike, alone and
+    // in a batch.
     assert_eq!(g.mul_hub(k), g.mul(&g.hub(), k));
+    assert_eq!(
+        g.mul_hub_many(&[a.clone(), k.clone(), a.clone()]),
+        [p.clone(), g.mul(&g.hub(), k), p.clone()]
+    );
     let l = logged(g, k);
     assert!(l.log < *g.order());
     assert_eq!(l.elem, g.mul(&g.hub(), &l.log));
@@ -119,6 +124,22 @@ fn check_edge_rows<G: Group>(g: &G) {
         "(r − 1)·H (table)"
     );
     assert_eq!(g.mul(&h, &BigUint::one()), h, "1·H = H");
+    // A batch of table multiplications with trees of every depth, 0 and r among them.
+    let batch = [
+        zero.clone(),
+        BigUint::one(),
+        near_order(g, -1),
+        g.order().clone(),
+        BigUint::from(0x1234_5678_9abc_def0u64),
+        BigUint::from(0x100u32),
+    ];
+    let alone: Vec<G::Elem> = batch.iter().map(|k| g.mul(&h, k)).collect();
+    assert_eq!(
+        g.mul_hub_many(&batch),
+        alone,
+        "mul_hub_many (table, batched)"
+    );
+    assert!(g.mul_hub_many(&[]).is_empty());
     assert_eq!(g.add(&p, &g.neg(&p)), o, "P + (−P) = O");
     // All-zero scalars and the empty sum.
     let (a, b) = (BigUint::from(7u8), BigUint::from(11u8));

@@ -381,6 +381,10 @@ macro_rules! sw_curve {
             fn mul_hub(&self, k: &$crate::num_bigint::BigUint) -> Self::Elem {
                 Self::oracle_curve().mul_generator(k)
             }
+
+            fn mul_hub_many(&self, ks: &[$crate::num_bigint::BigUint]) -> Vec<Self::Elem> {
+                Self::oracle_curve().mul_generator_many(ks)
+            }
         }
 
         impl $crate::generators::points::SwGroup for $ty {

@@ -220,7 +220,7 @@ impl<C: SwGroup> Routine for VectorCheck<C> {
                 .map(|(p, q)| (&case.scalar * &p.log + &q.log) % r)
                 .collect(),
         };
-        Outcome::Value(logs.iter().map(|l| c.mul_hub(l)).collect())
+        Outcome::Value(c.mul_hub_many(&logs))
     }
 
     fn diff(&self, subject: &Self::Output, oracle: &Self::Output) -> String {

@@ -139,6 +139,9 @@ macro_rules! bls_curve_group {
             fn mul_hub(&self, k: &BigUint) -> Self::Elem {
                 $curve().mul_generator(k)
             }
+            fn mul_hub_many(&self, ks: &[BigUint]) -> Vec<Self::Elem> {
+                $curve().mul_generator_many(ks)
+            }
         }
     };
 }
