@@ -102,7 +102,7 @@ pub trait SwGroup: Group<Elem = Point<Self::F>> + Sized + Send + Sync + 'static 
 /// A uniformly random element of `field`: what [`SwGroup::random_coordinate`] returns for a
 /// group over a prime field (the built-in groups and every [`sw_curve!`](crate::sw_curve)).
 pub fn random_fp(field: &'static ecdiff_oracles::field::PrimeField, g: &mut Gen) -> Fp {
-    field.elem(g.biguint_below(field.modulus()))
+    (field.from_canonical(&g.biguint_below(field.modulus()))).expect("a draw below p")
 }
 
 macro_rules! sw_group {
@@ -682,6 +682,7 @@ pub fn pool_points<C: SwGroup>(
     count: usize,
 ) -> Vec<&'static Logged<Point<C::F>>> {
     assert!(count <= POOL_DRAW_MAX, "{count} pool points asked for");
+    let pool = pool_of(c);
     let mut taken = vec![false; POOL_SIZE];
     (0..count)
         .map(|_| {
@@ -690,7 +691,7 @@ pub fn pool_points<C: SwGroup>(
                 i = (i + 1) % POOL_SIZE;
             }
             taken[i] = true;
-            pool_point(c, i)
+            pool.point(c, i)
         })
         .collect()
 }
@@ -704,28 +705,34 @@ struct Pool<F: Field> {
 
 /// Pool point `i` (mod [`POOL_SIZE`]) of `c`, building its block on first use (module docs).
 pub fn pool_point<C: SwGroup>(c: &C, i: usize) -> &'static Logged<Point<C::F>> {
-    let pool = pool_of(c);
-    let i = i % POOL_SIZE;
-    let block = i / POOL_BLOCK;
-    let points = pool.blocks[block].get_or_init(|| {
-        let (s, multiples) = pool.stride.get_or_init(|| {
-            let s = seeded_log(c.order(), 0xecd1_5a5a);
-            (s.clone(), c.curve().multiples(&c.mul_hub(&s), POOL_BLOCK))
+    pool_of(c).point(c, i)
+}
+
+impl<F: Field> Pool<F> {
+    /// Point `i` (mod [`POOL_SIZE`]) of this pool, which is `c`'s.
+    fn point<C: SwGroup<F = F>>(&'static self, c: &C, i: usize) -> &'static Logged<Point<F>> {
+        let i = i % POOL_SIZE;
+        let block = i / POOL_BLOCK;
+        let points = self.blocks[block].get_or_init(|| {
+            let (s, multiples) = self.stride.get_or_init(|| {
+                let s = seeded_log(c.order(), 0xecd1_5a5a);
+                (s.clone(), c.curve().multiples(&c.mul_hub(&s), POOL_BLOCK))
+            });
+            let a = seeded_log(c.order(), 0xecd1_5a00 ^ block as u64);
+            let start = c.mul_hub(&a);
+            let pairs: Vec<_> = multiples.iter().map(|m| (&start, m)).collect();
+            c.curve()
+                .add_pairs(&pairs)
+                .into_iter()
+                .enumerate()
+                .map(|(k, elem)| Logged {
+                    elem,
+                    log: (&a + s * k) % c.order(),
+                })
+                .collect()
         });
-        let a = seeded_log(c.order(), 0xecd1_5a00 ^ block as u64);
-        let start = c.mul_hub(&a);
-        let pairs: Vec<_> = multiples.iter().map(|m| (&start, m)).collect();
-        c.curve()
-            .add_pairs(&pairs)
-            .into_iter()
-            .enumerate()
-            .map(|(k, elem)| Logged {
-                elem,
-                log: (&a + s * k) % c.order(),
-            })
-            .collect()
-    });
-    &points[i % POOL_BLOCK]
+        &points[i % POOL_BLOCK]
+    }
 }
 
 /// The pools made so far, by group type, each with the function that builds all its blocks.
