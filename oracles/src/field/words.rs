@@ -1,6 +1,7 @@
 //! Products and reductions of field elements on 64-bit words on the stack, for the moduli
 //! where they pay: the schoolbook product of two residues, or a sum of such products, and its
-//! reduction mod p without num-bigint's per-operation allocations. [`super::Fp`] still stores `BigUint`s; these
+//! reduction mod p without num-bigint's per-operation allocations; and the fixed-width signed
+//! numbers of Lehmer's inversion ([`Signed`]). [`super::Fp`] still stores `BigUint`s; these
 //! functions take and return little-endian words.
 //!
 //! # Algorithms
@@ -14,6 +15,9 @@
 //!   two below ⌊x/p⌋, so r = x − q̂·p, computed mod bⁿ⁺¹, needs at most two subtractions of p;
 //!   q̂·p is therefore needed mod bⁿ⁺¹ only, a truncated product (HAC Note 14.44). The 4- and
 //!   6-word moduli of the curve fields run the same code with n a constant.
+//! * Lehmer's inversion ([`super::lehmer_inverse`]) keeps A, B, u₀ and u₁ as [`Signed`]:
+//!   two's complement in one word more than p, updated in place by its 2×2 cofactor matrix
+//!   ([`Signed::combine`]).
 //!
 //! # Invariants
 //!
@@ -22,7 +26,7 @@
 //! ([`Barrett::sum_of_products`] returns `None`). The callers' tests compare every function
 //! with `(a·b) % p` or `(Σ aᵢbᵢ) % p` at the edges and on random values.
 
-use num_bigint::BigUint;
+use num_bigint::{BigInt, BigUint};
 
 /// A number below 2²⁵⁶ in little-endian 64-bit words.
 pub(super) type Words4 = [u64; 4];
@@ -302,5 +306,112 @@ impl Barrett {
     /// `x` in 2n words, if x < b²ⁿ (a product of two residues always is).
     pub(super) fn wide(&self, x: &BigUint) -> Option<[u64; 2 * BARRETT_MAX_WORDS]> {
         fixed(x, 2 * self.n)
+    }
+}
+
+/// A fixed-width two's-complement integer in little-endian 64-bit words: the numbers of
+/// [`super::lehmer_inverse`], which never outgrow the modulus's width plus a sign word.
+#[derive(Clone)]
+pub(super) struct Signed(Vec<u64>);
+
+impl Signed {
+    /// `x` in `words` words; `x` must fit with a sign bit to spare.
+    pub(super) fn of(x: &BigUint, words: usize) -> Signed {
+        let mut w: Vec<u64> = x.iter_u64_digits().collect();
+        assert!(w.len() < words, "value wider than its words");
+        w.resize(words, 0);
+        Signed(w)
+    }
+
+    /// `x` (signed) in `words` words: its magnitude's digits, negated in two's complement
+    /// when `x < 0`.
+    pub(super) fn of_signed(x: &BigInt, words: usize) -> Signed {
+        let mut w = Signed::of(x.magnitude(), words);
+        if x.sign() == num_bigint::Sign::Minus {
+            w.negate();
+        }
+        w
+    }
+
+    /// self ← −self in two's complement (invert, add one).
+    pub(super) fn negate(&mut self) {
+        let mut carry = true;
+        for w in &mut self.0 {
+            let (sum, overflow) = (!*w).overflowing_add(u64::from(carry));
+            *w = sum;
+            carry = overflow;
+        }
+    }
+
+    /// The magnitude of the value, and whether it is negative.
+    pub(super) fn magnitude(&self) -> (BigUint, bool) {
+        if self.is_negative() {
+            let mut m = self.clone();
+            m.negate();
+            (to_biguint(&m.0), true)
+        } else {
+            (to_biguint(&self.0), false)
+        }
+    }
+
+    pub(super) fn to_bigint(&self) -> BigInt {
+        let (magnitude, negative) = self.magnitude();
+        let sign = if negative {
+            num_bigint::Sign::Minus
+        } else {
+            num_bigint::Sign::Plus
+        };
+        BigInt::from_biguint(sign, magnitude)
+    }
+
+    pub(super) fn is_one(&self) -> bool {
+        self.0[0] == 1 && self.0[1..].iter().all(|w| *w == 0)
+    }
+
+    pub(super) fn is_zero(&self) -> bool {
+        self.0.iter().all(|w| *w == 0)
+    }
+
+    pub(super) fn is_negative(&self) -> bool {
+        self.0.last().is_some_and(|top| *top >> 63 == 1)
+    }
+
+    /// The bit length of a non-negative value.
+    pub(super) fn bits(&self) -> u64 {
+        bits(&self.0)
+    }
+
+    /// Bits `shift .. shift + 62` of a non-negative value.
+    pub(super) fn leading(&self, shift: u64) -> i64 {
+        let (word, bit) = ((shift / 64) as usize, shift % 64);
+        let low = u128::from(self.0.get(word).copied().unwrap_or(0));
+        let high = u128::from(self.0.get(word + 1).copied().unwrap_or(0));
+        let window = ((high << 64 | low) >> bit) as u64;
+        i64::try_from(window & ((1 << 62) - 1)).expect("62-bit value")
+    }
+
+    /// self ← a·x + b·y, for |x|, |y| < 2⁶²: each word's two products stay below 2¹²⁶ in
+    /// magnitude and the carry below 2⁶⁴, so the i128 accumulator cannot overflow. The
+    /// result must fit the width (asserted: the carry out of the top word is its sign).
+    pub(super) fn combine(&mut self, a: &Signed, x: i64, b: &Signed, y: i64) {
+        let top = self.0.len() - 1;
+        let mut carry: i128 = 0;
+        for (i, out) in self.0.iter_mut().enumerate() {
+            let word = |w: u64| {
+                if i == top {
+                    i128::from(w as i64)
+                } else {
+                    i128::from(w)
+                }
+            };
+            let acc = carry + word(a.0[i]) * i128::from(x) + word(b.0[i]) * i128::from(y);
+            *out = acc as u64;
+            carry = acc >> 64;
+        }
+        assert_eq!(
+            carry,
+            i128::from((self.0[top] as i64) >> 63),
+            "Lehmer cofactor overflowed its width"
+        );
     }
 }
