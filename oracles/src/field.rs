@@ -75,6 +75,11 @@ pub trait Field: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + 'static {
     fn from_u64_like(&self, v: u64) -> Self;
     /// Canonical coordinates as integers, base-field limbs in tower order (c0 first).
     fn coeffs(&self) -> Vec<BigUint>;
+    /// (`self`·z², y·z³): the coordinates of a Jacobian representative with this z.
+    fn scale_by_z2_z3(&self, y: &Self, z: &Self) -> (Self, Self) {
+        let z2 = z.square();
+        (self.mul(&z2), y.mul(&z2.mul(z)))
+    }
 }
 
 /// A [`Field`] with square roots: used by [`crate::weierstrass::Curve::lift_x`].
@@ -178,6 +183,51 @@ impl Reduction {
             _ => {}
         }
         self.reduce(a * b, modulus)
+    }
+}
+
+impl Reduction {
+    /// (x·z², y·z³) mod p for x, y, z < p: the four products of a Jacobian representative
+    /// ([`Field::scale_by_z2_z3`]), chained on words where the field has a word-level
+    /// reduction, so that only the two results become `BigUint`s.
+    fn scale_by_z2_z3(
+        &self,
+        x: &BigUint,
+        y: &BigUint,
+        z: &BigUint,
+        modulus: &BigUint,
+    ) -> (BigUint, BigUint) {
+        match self {
+            Reduction::PseudoMersenne {
+                k,
+                c,
+                words: Some(p),
+                ..
+            } => {
+                if let (Some(x), Some(y), Some(z)) = (words4(x), words4(y), words4(z)) {
+                    let product = |a: &Words4, b: &Words4| fold_product(a, b, *k, *c, p);
+                    let z2 = product(&z, &z);
+                    let z3 = product(&z2, &z);
+                    return (
+                        words::to_biguint(&product(&x, &z2)),
+                        words::to_biguint(&product(&y, &z3)),
+                    );
+                }
+            }
+            Reduction::Barrett(barrett) => {
+                if let (Some(x), Some(y), Some(z)) =
+                    (barrett.words(x), barrett.words(y), barrett.words(z))
+                {
+                    let z2 = barrett.mul_words(&z, &z);
+                    let z3 = barrett.mul_words(&z2, &z);
+                    return (barrett.mul(&x, &z2), barrett.mul(&y, &z3));
+                }
+            }
+            _ => {}
+        }
+        let z2 = self.mul(z, z, modulus);
+        let z3 = self.mul(&z2, z, modulus);
+        (self.mul(x, &z2, modulus), self.mul(y, &z3, modulus))
     }
 }
 
@@ -586,6 +636,14 @@ impl Field for Fp {
     fn coeffs(&self) -> Vec<BigUint> {
         vec![self.value.clone()]
     }
+    fn scale_by_z2_z3(&self, y: &Self, z: &Self) -> (Self, Self) {
+        self.check_same_field(y);
+        self.check_same_field(z);
+        let field = self.field;
+        let (x, y) =
+            (field.reduction).scale_by_z2_z3(&self.value, &y.value, &z.value, &field.modulus);
+        (self.reduced(x), self.reduced(y))
+    }
 }
 
 impl SqrtField for Fp {
@@ -969,6 +1027,20 @@ mod tests {
             let expected: BigUint = pairs.iter().map(|(a, b)| a.value() * b.value()).sum();
             let sum = field.sum_of_products(&pairs);
             prop_assert_eq!(sum.value(), &(expected % field.modulus()));
+        }
+
+        #[test]
+        fn scale_by_z2_z3_agrees_with_the_integer_products(
+            words in any::<[[u64; 6]; 3]>(),
+            field in proptest::sample::select(vec![
+                bn254_fq(), bls12_381_fp(), secp256k1_fp(), p256_fp(), ed25519_fp(),
+            ]),
+        ) {
+            let p = field.modulus();
+            let [x, y, z] = words.map(|w| words::to_biguint(&w) % p);
+            let (sx, sy) = field.elem(x.clone()).scale_by_z2_z3(&field.elem(y.clone()), &field.elem(z.clone()));
+            prop_assert_eq!(sx.value(), &((&x * &z * &z) % p));
+            prop_assert_eq!(sy.value(), &((&y * &z * &z * &z) % p));
         }
 
         #[test]

@@ -371,8 +371,8 @@ impl<F: Field> Curve<F> {
         match p {
             Point::Identity => (z.one_like(), z.one_like(), z.zero_like()),
             Point::Affine { x, y } => {
-                let z2 = z.square();
-                (x.mul(&z2), y.mul(&z2.mul(z)), z.clone())
+                let (x, y) = x.scale_by_z2_z3(y, z);
+                (x, y, z.clone())
             }
         }
     }

@@ -210,13 +210,22 @@ impl Barrett {
         a: &[u64; BARRETT_MAX_WORDS],
         b: &[u64; BARRETT_MAX_WORDS],
     ) -> BigUint {
+        to_biguint(&self.mul_words(a, b)[..self.n])
+    }
+
+    /// [`Barrett::mul`] with the result in words, for chains of products.
+    pub(super) fn mul_words(
+        &self,
+        a: &[u64; BARRETT_MAX_WORDS],
+        b: &[u64; BARRETT_MAX_WORDS],
+    ) -> [u64; BARRETT_MAX_WORDS] {
         let mut x = [0u64; 2 * BARRETT_MAX_WORDS];
         match self.n {
             4 => self.mul_n::<4>(&mut x, a, b),
             6 => self.mul_n::<6>(&mut x, a, b),
             n => mul_into(&mut x[..2 * n], &a[..n], &b[..n]),
         }
-        self.reduce(&x)
+        self.reduce_to_words(&x)
     }
 
     /// [`Barrett::mul`]'s product for n = N, a constant the loops can be unrolled for.
@@ -231,6 +240,11 @@ impl Barrett {
 
     /// x mod p for x < b²ⁿ given in 2n words (HAC Algorithm 14.42).
     pub(super) fn reduce(&self, x: &[u64; 2 * BARRETT_MAX_WORDS]) -> BigUint {
+        to_biguint(&self.reduce_to_words(x)[..self.n])
+    }
+
+    /// [`Barrett::reduce`] with the result in words.
+    fn reduce_to_words(&self, x: &[u64; 2 * BARRETT_MAX_WORDS]) -> [u64; BARRETT_MAX_WORDS] {
         match self.n {
             4 => self.reduce_n::<4>(x),
             6 => self.reduce_n::<6>(x),
@@ -239,12 +253,15 @@ impl Barrett {
     }
 
     /// [`Barrett::reduce`] for n = N, a constant (the curve fields have four or six words).
-    fn reduce_n<const N: usize>(&self, x: &[u64; 2 * BARRETT_MAX_WORDS]) -> BigUint {
+    fn reduce_n<const N: usize>(
+        &self,
+        x: &[u64; 2 * BARRETT_MAX_WORDS],
+    ) -> [u64; BARRETT_MAX_WORDS] {
         self.reduce_words(x, N)
     }
 
     #[inline(always)]
-    fn reduce_words(&self, x: &[u64; 2 * BARRETT_MAX_WORDS], n: usize) -> BigUint {
+    fn reduce_words(&self, x: &[u64; 2 * BARRETT_MAX_WORDS], n: usize) -> [u64; BARRETT_MAX_WORDS] {
         // q̂ = ⌊⌊x / bⁿ⁻¹⌋ · μ / bⁿ⁺¹⌋: q₁ has n + 1 words, q₁·μ 2n + 2.
         let q1 = &x[n - 1..2 * n];
         let mut q2 = [0u64; 2 * BARRETT_MAX_WORDS + 2];
@@ -263,7 +280,9 @@ impl Barrett {
             subtractions += 1;
             assert!(subtractions <= 2, "Barrett's estimate is at most two below");
         }
-        to_biguint(&r[..n])
+        let mut out = [0u64; BARRETT_MAX_WORDS];
+        out[..n].copy_from_slice(&r[..n]);
+        out
     }
 
     /// Σ aᵢ·bᵢ mod p for residues aᵢ, bᵢ, reduced once: the products are accumulated in
