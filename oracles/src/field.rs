@@ -184,9 +184,7 @@ impl Reduction {
         }
         self.reduce(a * b, modulus)
     }
-}
 
-impl Reduction {
     /// (x·z², y·z³) mod p for x, y, z < p: the four products of a Jacobian representative
     /// ([`Field::scale_by_z2_z3`]), chained on words where the field has a word-level
     /// reduction, so that only the two results become `BigUint`s.
