@@ -22,9 +22,22 @@
 //! ];
 //! ```
 //!
-//! A bug-zoo variant is a [`ZooRow`] next to the routine it breaks: it builds the same check
-//! with a broken subject from the routine's own [`Spec`], so it sees exactly the cases the
-//! routine's suite sees.
+//! A bug-zoo variant is a [`ZooRow`] in the family's `zoo.rs` table (feature `zoo`), next to
+//! the broken subject it uses: it builds the same check with that subject from the routine's
+//! own [`Spec`], so it sees exactly the cases the routine's suite sees. The family's `zoo()`
+//! is `FAMILY.zoo(zoo::ROWS)`.
+//!
+//! ```ignore
+//! pub(super) const ROWS: &[ZooRow] = &[
+//!     ZooRow {
+//!         name: "dory_g1_msm__zscan_first_base_only",
+//!         routine: "dory_g1_msm",
+//!         bug: "z-scan dispatch trusts raw coordinates after checking only the first base",
+//!         trigger: "mixed_z bases whose first base has z = 1",
+//!         build: |spec| Box::new(msm::check::<Bn254G1, _>(spec, ZscanFirstBaseOnly(PhantomData))),
+//!     },
+//! ];
+//! ```
 
 use crate::engine::DynRoutine;
 use crate::generators::lengths::Lengths;
@@ -84,6 +97,17 @@ impl Family {
             .spec(self.name)
     }
 
+    /// Builds the bug-zoo variants `rows`, each from the spec of the routine it breaks.
+    ///
+    /// # Panics
+    ///
+    /// If a row names a routine the family does not declare.
+    pub fn zoo(&self, rows: &[ZooRow]) -> Vec<ZooVariant> {
+        rows.iter()
+            .map(|row| ZooVariant::from_row(self, row))
+            .collect()
+    }
+
     /// Builds every routine of the family.
     pub fn build(&self) -> impl Iterator<Item = Box<dyn DynRoutine>> + '_ {
         self.routines.iter().map(|r| (r.build)(r.spec(self.name)))
@@ -120,42 +144,18 @@ pub struct ZooVariant {
 }
 
 impl ZooVariant {
-    /// A variant of `routine` whose broken subject `check` runs.
-    pub fn new(
-        name: &'static str,
-        routine: &'static str,
-        bug: &'static str,
-        trigger: &'static str,
-        check: impl DynRoutine + 'static,
-    ) -> Self {
-        Self::boxed(name, routine, bug, trigger, Box::new(check))
-    }
-
-    /// [`ZooVariant::new`] for a check that is already boxed.
-    pub fn boxed(
-        name: &'static str,
-        routine: &'static str,
-        bug: &'static str,
-        trigger: &'static str,
-        check: Box<dyn DynRoutine>,
-    ) -> Self {
-        ZooVariant {
-            name,
-            routine,
-            bug,
-            trigger,
-            check,
-        }
-    }
-
-    /// Builds a [`ZooRow`] of `family`.
+    /// Builds a [`ZooRow`] of `family` from the spec of the routine it breaks.
+    ///
+    /// # Panics
+    ///
+    /// If the family declares no routine named `row.routine`.
     pub fn from_row(family: &Family, row: &ZooRow) -> Self {
-        Self::boxed(
-            row.name,
-            row.routine,
-            row.bug,
-            row.trigger,
-            (row.build)(family.spec(row.routine)),
-        )
+        ZooVariant {
+            name: row.name,
+            routine: row.routine,
+            bug: row.bug,
+            trigger: row.trigger,
+            check: (row.build)(family.spec(row.routine)),
+        }
     }
 }

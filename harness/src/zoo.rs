@@ -58,3 +58,34 @@ pub fn detect(variant: &ZooVariant, bias: Bias, seed: u64, budget: u64) -> Detec
         time: start.elapsed(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_is_named_after_the_routine_it_breaks_and_once() {
+        let variants = all();
+        assert!(variants.len() > 90, "{} variants", variants.len());
+        let mut names = std::collections::BTreeSet::new();
+        for v in &variants {
+            let bug = v
+                .name
+                .strip_prefix(v.routine)
+                .and_then(|s| s.strip_prefix("__"));
+            assert!(
+                bug.is_some_and(|b| !b.is_empty()),
+                "{} is not named <routine>__<bug> after {}",
+                v.name,
+                v.routine
+            );
+            assert_eq!(
+                v.check.info().name,
+                v.routine,
+                "{} checks another routine",
+                v.name
+            );
+            assert!(names.insert(v.name), "{} declared twice", v.name);
+        }
+    }
+}

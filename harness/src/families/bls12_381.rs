@@ -532,15 +532,10 @@ const ENCODING_G1: &str = "G1Affine::{to_compressed,to_uncompressed,from_compres
 const ENCODING_G2: &str = "G2Affine::{to_compressed,to_uncompressed,from_compressed,\
                            from_compressed_unchecked,from_uncompressed,from_uncompressed_unchecked}";
 
-/// The spec of the routine `name` (for the bug zoo).
-pub fn spec(name: &str) -> crate::shapes::Spec {
-    FAMILY.spec(name)
-}
-
 /// The family's bug-zoo variants.
 #[cfg(feature = "zoo")]
 pub fn zoo() -> Vec<crate::declare::ZooVariant> {
-    zoo::variants()
+    FAMILY.zoo(zoo::ROWS)
 }
 
 #[cfg(feature = "zoo")]

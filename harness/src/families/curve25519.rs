@@ -114,14 +114,14 @@ pub(crate) const DALEK_ROUTINES: &[(&str, DalekRoutine)] = {
     ]
 };
 
-/// The spec of a routine and, for a dalek routine, what it is (for the bug zoo).
+/// What the dalek routine `name` is (for the bug zoo).
 #[cfg(feature = "zoo")]
-pub(crate) fn dalek_spec(name: &'static str) -> (crate::shapes::Spec, DalekRoutine) {
+pub(crate) fn dalek_routine(name: &str) -> DalekRoutine {
     let &(_, routine) = DALEK_ROUTINES
         .iter()
         .find(|(n, _)| *n == name)
         .unwrap_or_else(|| panic!("{name} is not a dalek routine"));
-    (FAMILY.spec(name), routine)
+    routine
 }
 
 /// The family's table: one row per routine. The bug zoo builds its variants from these rows'
@@ -480,7 +480,7 @@ pub const FAMILY: Family = Family {
 /// The family's bug-zoo variants.
 #[cfg(feature = "zoo")]
 pub fn zoo() -> Vec<crate::declare::ZooVariant> {
-    zoo::variants()
+    FAMILY.zoo(zoo::ROWS)
 }
 
 #[cfg(test)]

@@ -189,15 +189,10 @@ pub const FAMILY: Family = Family {
     ],
 };
 
-/// The spec of the routine `name` (for the bug zoo).
-pub fn spec(name: &str) -> crate::shapes::Spec {
-    FAMILY.spec(name)
-}
-
 /// The family's bug-zoo variants.
 #[cfg(feature = "zoo")]
 pub fn zoo() -> Vec<crate::declare::ZooVariant> {
-    zoo::variants()
+    FAMILY.zoo(zoo::ROWS)
 }
 
 #[cfg(feature = "zoo")]

@@ -63,7 +63,7 @@ use crate::engine::{Expected, VerdictKind};
 use crate::generators::lengths::Lengths;
 use crate::shapes::known::with_known;
 use crate::shapes::msm;
-use crate::shapes::{halo2_compressed, normalize, Spec};
+use crate::shapes::{halo2_compressed, normalize};
 use ecdiff_oracles::curves::{Bn254G1, Secp256k1, P256};
 
 /// `msm_serial`'s window changes: c = 3 from n = 4, then ⌈ln n⌉ = 4, 5, 6, 7 from 32, 55,
@@ -262,13 +262,8 @@ fn secp256r1_x_zero_known(case: &halo2_compressed::CompressedCase) -> Expected {
     }
 }
 
-/// The spec of the routine `name` (for the bug zoo).
-pub fn spec(name: &str) -> Spec {
-    FAMILY.spec(name)
-}
-
 /// The family's bug-zoo variants.
 #[cfg(feature = "zoo")]
 pub fn zoo() -> Vec<crate::declare::ZooVariant> {
-    zoo::variants()
+    FAMILY.zoo(zoo::ROWS)
 }

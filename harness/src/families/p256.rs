@@ -96,13 +96,8 @@ pub const FAMILY: Family = Family {
     ],
 };
 
-/// The spec of the routine `name` (for the bug zoo).
-pub fn spec(name: &str) -> crate::shapes::Spec {
-    FAMILY.spec(name)
-}
-
 /// The family's bug-zoo variants.
 #[cfg(feature = "zoo")]
 pub fn zoo() -> Vec<crate::declare::ZooVariant> {
-    zoo::variants()
+    FAMILY.zoo(zoo::ROWS)
 }

@@ -2,14 +2,14 @@
 //! (and the declared known findings) of the routine it breaks and reproduces a real bug class
 //! of anchors §9; the doc comment of each subject names the bug and the input that triggers it.
 
-use super::{blstrs_encoding_known, blstrs_msm_known, spec};
+use super::{blstrs_encoding_known, blstrs_msm_known};
 use crate::adapters::bls12_381::{blst_scalar, ArkBlsCurve, BlstCurve, ZkcryptoCurve};
 use crate::adapters::bls12_381::{ArkBls, Blstrs, Zkcrypto};
 use crate::adapters::bls12_381_pairing::{
     ark_gt, blst_gt, to_ark_gt, to_blst_gt, BlstrsMultiMillerLoop, ZkcryptoMultiMillerLoop,
     ZkcryptoPairing,
 };
-use crate::declare::ZooVariant;
+use crate::declare::ZooRow;
 use crate::families::dory::zoo::naf_exp_truncated;
 use crate::generators::points::Jacobian;
 use crate::shapes::bls_encoding::{BlsGroup, Codec};
@@ -484,287 +484,347 @@ impl GtMultiExp<Bls12381Gt> for AccumulatorStartsAtFirstTerm {
         blst_gt(terms.iter().fold(start, |acc, t| acc + t))
     }
 }
-
-pub(super) fn variants() -> Vec<ZooVariant> {
-    vec![
-        ZooVariant::new(
-            "zkcrypto_g1_encoding__infinity_flag_trusted",
-            "zkcrypto_g1_encoding",
-            "any encoding with the infinity flag set decodes to the identity, stray bits and all (anchors Z68 gnark-crypto 90177b295, Z65 execution-specs#2395)",
-            "mut_infinity_stray_bit or mut_infinity_on_point",
-            shapes::bls_encoding::check::<Bls12381G1, _>(
-                spec("zkcrypto_g1_encoding"),
+/// Every variant of the family: one row each, built from the spec of the routine it breaks.
+pub(super) const ROWS: &[ZooRow] = &[
+    ZooRow {
+        name: "zkcrypto_g1_encoding__infinity_flag_trusted",
+        routine: "zkcrypto_g1_encoding",
+        bug: "any encoding with the infinity flag set decodes to the identity, stray bits and \
+              all (anchors Z68 gnark-crypto 90177b295, Z65 execution-specs#2395)",
+        trigger: "mut_infinity_stray_bit or mut_infinity_on_point",
+        build: |spec| {
+            Box::new(shapes::bls_encoding::check::<Bls12381G1, _>(
+                spec,
                 InfinityFlagTrusted,
-            ),
-        ),
-        ZooVariant::new(
-            "blst_g2_encoding__coordinates_reduced_mod_p",
-            "blst_g2_encoding",
-            "coordinates ≥ p reduced instead of refused (anchors Z67, CVE-2022-23806)",
-            "mut_non_canonical",
-            with_known(
-                shapes::bls_encoding::check::<Bls12381G2, _>(
-                    spec("blst_g2_encoding"),
-                    CoordinatesReducedModP,
-                ),
+            ))
+        },
+    },
+    ZooRow {
+        name: "blst_g2_encoding__coordinates_reduced_mod_p",
+        routine: "blst_g2_encoding",
+        bug: "coordinates ≥ p reduced instead of refused (anchors Z67, CVE-2022-23806)",
+        trigger: "mut_non_canonical",
+        build: |spec| {
+            Box::new(with_known(
+                shapes::bls_encoding::check::<Bls12381G2, _>(spec, CoordinatesReducedModP),
                 blstrs_encoding_known::<Bls12381G2>,
-            ),
-        ),
-        ZooVariant::new(
-            "zkcrypto_g2_encoding__infinity_flag_trusted",
-            "zkcrypto_g2_encoding",
-            "any encoding with the infinity flag set decodes to the identity, stray bits and all (anchors Z68 gnark-crypto 90177b295, Z65 execution-specs#2395)",
-            "mut_infinity_stray_bit or mut_infinity_on_point",
-            shapes::bls_encoding::check::<Bls12381G2, _>(
-                spec("zkcrypto_g2_encoding"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "zkcrypto_g2_encoding__infinity_flag_trusted",
+        routine: "zkcrypto_g2_encoding",
+        bug: "any encoding with the infinity flag set decodes to the identity, stray bits and \
+              all (anchors Z68 gnark-crypto 90177b295, Z65 execution-specs#2395)",
+        trigger: "mut_infinity_stray_bit or mut_infinity_on_point",
+        build: |spec| {
+            Box::new(shapes::bls_encoding::check::<Bls12381G2, _>(
+                spec,
                 InfinityFlagTrusted,
-            ),
-        ),
-        ZooVariant::new(
-            "blst_g1_encoding__coordinates_reduced_mod_p",
-            "blst_g1_encoding",
-            "coordinates ≥ p reduced instead of refused (anchors Z67, CVE-2022-23806)",
-            "mut_non_canonical",
-            with_known(
-                shapes::bls_encoding::check::<Bls12381G1, _>(
-                    spec("blst_g1_encoding"),
-                    CoordinatesReducedModP,
-                ),
+            ))
+        },
+    },
+    ZooRow {
+        name: "blst_g1_encoding__coordinates_reduced_mod_p",
+        routine: "blst_g1_encoding",
+        bug: "coordinates ≥ p reduced instead of refused (anchors Z67, CVE-2022-23806)",
+        trigger: "mut_non_canonical",
+        build: |spec| {
+            Box::new(with_known(
+                shapes::bls_encoding::check::<Bls12381G1, _>(spec, CoordinatesReducedModP),
                 blstrs_encoding_known::<Bls12381G1>,
-            ),
-        ),
-        ZooVariant::new(
-            "ark_bls12_381_g2_encoding__subgroup_check_skipped",
-            "ark_bls12_381_g2_encoding",
-            "the checked decoder skips the subgroup check (Validate::No): points outside the order-r subgroup pass (cryptofuzz modules/arkworks-algebra validity gate, anchors §1; consensus-spec deserialization cases)",
-            "point_non_subgroup with decode_checked",
-            shapes::bls_encoding::check::<Bls12381G2, _>(
-                spec("ark_bls12_381_g2_encoding"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "ark_bls12_381_g2_encoding__subgroup_check_skipped",
+        routine: "ark_bls12_381_g2_encoding",
+        bug: "the checked decoder skips the subgroup check (Validate::No): points outside the \
+              order-r subgroup pass (cryptofuzz modules/arkworks-algebra validity gate, anchors \
+              §1; consensus-spec deserialization cases)",
+        trigger: "point_non_subgroup with decode_checked",
+        build: |spec| {
+            Box::new(shapes::bls_encoding::check::<Bls12381G2, _>(
+                spec,
                 SubgroupCheckSkipped,
-            ),
-        ),
-        ZooVariant::new(
-            "ark_bls12_381_g1_encoding__subgroup_check_skipped",
-            "ark_bls12_381_g1_encoding",
-            "the checked decoder skips the subgroup check (Validate::No): points outside the order-r subgroup pass (cryptofuzz modules/arkworks-algebra validity gate, anchors §1; consensus-spec deserialization cases)",
-            "point_non_subgroup with decode_checked",
-            shapes::bls_encoding::check::<Bls12381G1, _>(
-                spec("ark_bls12_381_g1_encoding"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "ark_bls12_381_g1_encoding__subgroup_check_skipped",
+        routine: "ark_bls12_381_g1_encoding",
+        bug: "the checked decoder skips the subgroup check (Validate::No): points outside the \
+              order-r subgroup pass (cryptofuzz modules/arkworks-algebra validity gate, anchors \
+              §1; consensus-spec deserialization cases)",
+        trigger: "point_non_subgroup with decode_checked",
+        build: |spec| {
+            Box::new(shapes::bls_encoding::check::<Bls12381G1, _>(
+                spec,
                 SubgroupCheckSkipped,
-            ),
-        ),
-        ZooVariant::new(
-            "blst_g1_msm__infinity_filtered_scalars_misaligned",
-            "blst_g1_msm",
-            "points at infinity filtered out of the MSM input, scalars kept: later terms misaligned (anchors Z13 revm#1428/#1432, evmone#1150)",
-            "identity among the bases before a non-zero term",
-            with_known(
+            ))
+        },
+    },
+    ZooRow {
+        name: "blst_g1_msm__infinity_filtered_scalars_misaligned",
+        routine: "blst_g1_msm",
+        bug: "points at infinity filtered out of the MSM input, scalars kept: later terms \
+              misaligned (anchors Z13 revm#1428/#1432, evmone#1150)",
+        trigger: "identity among the bases before a non-zero term",
+        build: |spec| {
+            Box::new(with_known(
                 shapes::msm::check::<Bls12381G1, _>(
-                    spec("blst_g1_msm"),
+                    spec,
                     InfinityFilteredScalarsMisaligned(PhantomData),
                 ),
                 blstrs_msm_known,
-            ),
-        ),
-        ZooVariant::new(
-            "blst_g2_msm__infinity_filtered_scalars_misaligned",
-            "blst_g2_msm",
-            "points at infinity filtered out of the MSM input, scalars kept: later terms misaligned (anchors Z13 revm#1428/#1432, evmone#1150)",
-            "identity among the bases before a non-zero term",
-            with_known(
+            ))
+        },
+    },
+    ZooRow {
+        name: "blst_g2_msm__infinity_filtered_scalars_misaligned",
+        routine: "blst_g2_msm",
+        bug: "points at infinity filtered out of the MSM input, scalars kept: later terms \
+              misaligned (anchors Z13 revm#1428/#1432, evmone#1150)",
+        trigger: "identity among the bases before a non-zero term",
+        build: |spec| {
+            Box::new(with_known(
                 shapes::msm::check::<Bls12381G2, _>(
-                    spec("blst_g2_msm"),
+                    spec,
                     InfinityFilteredScalarsMisaligned(PhantomData),
                 ),
                 blstrs_msm_known,
-            ),
-        ),
-        ZooVariant::new(
-            "blst_g1_msm_large__assumes_affine_from_512",
-            "blst_g1_msm_large",
-            "large-input Pippenger path reads (X, Y) as affine, ignoring Z (anchors Z10 UltrafastSecp256k1#401)",
-            "mixed_z bases, 512 points or more",
-            with_known(
-                shapes::msm::check::<Bls12381G1, _>(
-                    spec("blst_g1_msm_large"),
-                    AssumesAffineFrom512(PhantomData),
-                ),
+            ))
+        },
+    },
+    ZooRow {
+        name: "blst_g1_msm_large__assumes_affine_from_512",
+        routine: "blst_g1_msm_large",
+        bug: "large-input Pippenger path reads (X, Y) as affine, ignoring Z (anchors Z10 \
+              UltrafastSecp256k1#401)",
+        trigger: "mixed_z bases, 512 points or more",
+        build: |spec| {
+            Box::new(with_known(
+                shapes::msm::check::<Bls12381G1, _>(spec, AssumesAffineFrom512(PhantomData)),
                 blstrs_msm_known,
-            ),
-        ),
-        ZooVariant::new(
-            "blst_g2_msm_large__assumes_affine_from_512",
-            "blst_g2_msm_large",
-            "large-input Pippenger path reads (X, Y) as affine, ignoring Z (anchors Z10 UltrafastSecp256k1#401)",
-            "mixed_z bases, 512 points or more",
-            with_known(
-                shapes::msm::check::<Bls12381G2, _>(
-                    spec("blst_g2_msm_large"),
-                    AssumesAffineFrom512(PhantomData),
-                ),
+            ))
+        },
+    },
+    ZooRow {
+        name: "blst_g2_msm_large__assumes_affine_from_512",
+        routine: "blst_g2_msm_large",
+        bug: "large-input Pippenger path reads (X, Y) as affine, ignoring Z (anchors Z10 \
+              UltrafastSecp256k1#401)",
+        trigger: "mixed_z bases, 512 points or more",
+        build: |spec| {
+            Box::new(with_known(
+                shapes::msm::check::<Bls12381G2, _>(spec, AssumesAffineFrom512(PhantomData)),
                 blstrs_msm_known,
-            ),
-        ),
-        ZooVariant::new(
-            "ark_bls12_381_g1_msm__bucket_index_in_a_byte",
-            "ark_bls12_381_g1_msm",
-            "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket index, PR #259)",
-            "1025 bases or more (window c ≥ 9)",
-            shapes::msm::check_affine::<Bls12381G1, _>(
-                spec("ark_bls12_381_g1_msm"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "ark_bls12_381_g1_msm__bucket_index_in_a_byte",
+        routine: "ark_bls12_381_g1_msm",
+        bug: "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket \
+              index, PR #259)",
+        trigger: "1025 bases or more (window c ≥ 9)",
+        build: |spec| {
+            Box::new(shapes::msm::check_affine::<Bls12381G1, _>(
+                spec,
                 BucketIndexInAByte(PhantomData),
-            ),
-        ),
-        ZooVariant::new(
-            "ark_bls12_381_g2_msm__bucket_index_in_a_byte",
-            "ark_bls12_381_g2_msm",
-            "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket index, PR #259)",
-            "1025 bases or more (window c ≥ 9)",
-            shapes::msm::check_affine::<Bls12381G2, _>(
-                spec("ark_bls12_381_g2_msm"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "ark_bls12_381_g2_msm__bucket_index_in_a_byte",
+        routine: "ark_bls12_381_g2_msm",
+        bug: "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket \
+              index, PR #259)",
+        trigger: "1025 bases or more (window c ≥ 9)",
+        build: |spec| {
+            Box::new(shapes::msm::check_affine::<Bls12381G2, _>(
+                spec,
                 BucketIndexInAByte(PhantomData),
-            ),
-        ),
-        ZooVariant::new(
-            "blst_g1_batch_normalize__batch_inversion_with_zero",
-            "blst_g1_batch_normalize",
-            "Montgomery batch inversion does not skip zeros: one identity spoils the batch (anchors Z40 c-kzg, Z38)",
-            "identity in a batch with other points",
-            shapes::normalize::check::<Bls12381G1, _>(
-                spec("blst_g1_batch_normalize"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "blst_g1_batch_normalize__batch_inversion_with_zero",
+        routine: "blst_g1_batch_normalize",
+        bug: "Montgomery batch inversion does not skip zeros: one identity spoils the batch \
+              (anchors Z40 c-kzg, Z38)",
+        trigger: "identity in a batch with other points",
+        build: |spec| {
+            Box::new(shapes::normalize::check::<Bls12381G1, _>(
+                spec,
                 BlstBatchInversionWithZero(PhantomData),
-            ),
-        ),
-        ZooVariant::new(
-            "blst_g2_batch_normalize__batch_inversion_with_zero",
-            "blst_g2_batch_normalize",
-            "Montgomery batch inversion does not skip zeros: one identity spoils the batch (anchors Z40 c-kzg, Z38)",
-            "identity in a batch with other points",
-            shapes::normalize::check::<Bls12381G2, _>(
-                spec("blst_g2_batch_normalize"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "blst_g2_batch_normalize__batch_inversion_with_zero",
+        routine: "blst_g2_batch_normalize",
+        bug: "Montgomery batch inversion does not skip zeros: one identity spoils the batch \
+              (anchors Z40 c-kzg, Z38)",
+        trigger: "identity in a batch with other points",
+        build: |spec| {
+            Box::new(shapes::normalize::check::<Bls12381G2, _>(
+                spec,
                 BlstBatchInversionWithZero(PhantomData),
-            ),
-        ),
-        ZooVariant::new(
-            "ark_bls12_381_g1_normalize_batch__batch_inversion_with_zero",
-            "ark_bls12_381_g1_normalize_batch",
-            "Montgomery batch inversion does not skip zeros: one identity spoils the batch (anchors Z40 c-kzg, Z38)",
-            "identity in a batch with other points",
-            shapes::normalize::check::<Bls12381G1, _>(
-                spec("ark_bls12_381_g1_normalize_batch"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "ark_bls12_381_g1_normalize_batch__batch_inversion_with_zero",
+        routine: "ark_bls12_381_g1_normalize_batch",
+        bug: "Montgomery batch inversion does not skip zeros: one identity spoils the batch \
+              (anchors Z40 c-kzg, Z38)",
+        trigger: "identity in a batch with other points",
+        build: |spec| {
+            Box::new(shapes::normalize::check::<Bls12381G1, _>(
+                spec,
                 ArkBatchInversionWithZero(PhantomData),
-            ),
-        ),
-        ZooVariant::new(
-            "ark_bls12_381_g2_normalize_batch__batch_inversion_with_zero",
-            "ark_bls12_381_g2_normalize_batch",
-            "Montgomery batch inversion does not skip zeros: one identity spoils the batch (anchors Z40 c-kzg, Z38)",
-            "identity in a batch with other points",
-            shapes::normalize::check::<Bls12381G2, _>(
-                spec("ark_bls12_381_g2_normalize_batch"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "ark_bls12_381_g2_normalize_batch__batch_inversion_with_zero",
+        routine: "ark_bls12_381_g2_normalize_batch",
+        bug: "Montgomery batch inversion does not skip zeros: one identity spoils the batch \
+              (anchors Z40 c-kzg, Z38)",
+        trigger: "identity in a batch with other points",
+        build: |spec| {
+            Box::new(shapes::normalize::check::<Bls12381G2, _>(
+                spec,
                 ArkBatchInversionWithZero(PhantomData),
-            ),
-        ),
-        ZooVariant::new(
-            "blst_pairing__final_exp_extra_square",
-            "blst_pairing",
-            "final-exponentiation addition chain off by one squaring (anchors Z61, gnark-crypto de524409a)",
-            "any pair whose pairing is not 1",
-            shapes::pairing::check_single(spec("blst_pairing"), FinalExpExtraSquare),
-        ),
-        ZooVariant::new(
-            "blst_multi_miller_loop__all_filtered_not_one",
-            "blst_multi_miller_loop",
-            "Miller loop returns its unset accumulator (0), not 1, when every pair is filtered out (anchors Z60, gnark-crypto 0805f8b44)",
-            "every pair has a point at infinity",
-            shapes::pairing::check_product(spec("blst_multi_miller_loop"), AllFilteredNotOne),
-        ),
-        ZooVariant::new(
-            "zkcrypto_pairing__infinity_pairing_is_zero",
-            "zkcrypto_pairing",
-            "pairing with a point at infinity returns 0, not 1 (anchors Z60, gnark-crypto 0805f8b44)",
-            "pair_identity_g1 or pair_identity_g2",
-            shapes::pairing::check_single(spec("zkcrypto_pairing"), InfinityPairingIsZero),
-        ),
-        ZooVariant::new(
-            "zkcrypto_multi_miller_loop__infinity_pair_short_circuits",
-            "zkcrypto_multi_miller_loop",
-            "pairing check returns 1 when any pair has infinity instead of skipping it (anchors Z19, evmone PR #1151)",
-            "a pair with infinity next to one whose pairing is not 1",
-            shapes::pairing::check_product(
-                spec("zkcrypto_multi_miller_loop"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "blst_pairing__final_exp_extra_square",
+        routine: "blst_pairing",
+        bug: "final-exponentiation addition chain off by one squaring (anchors Z61, gnark-crypto \
+              de524409a)",
+        trigger: "any pair whose pairing is not 1",
+        build: |spec| Box::new(shapes::pairing::check_single(spec, FinalExpExtraSquare)),
+    },
+    ZooRow {
+        name: "blst_multi_miller_loop__all_filtered_not_one",
+        routine: "blst_multi_miller_loop",
+        bug: "Miller loop returns its unset accumulator (0), not 1, when every pair is filtered \
+              out (anchors Z60, gnark-crypto 0805f8b44)",
+        trigger: "every pair has a point at infinity",
+        build: |spec| Box::new(shapes::pairing::check_product(spec, AllFilteredNotOne)),
+    },
+    ZooRow {
+        name: "zkcrypto_pairing__infinity_pairing_is_zero",
+        routine: "zkcrypto_pairing",
+        bug: "pairing with a point at infinity returns 0, not 1 (anchors Z60, gnark-crypto \
+              0805f8b44)",
+        trigger: "pair_identity_g1 or pair_identity_g2",
+        build: |spec| Box::new(shapes::pairing::check_single(spec, InfinityPairingIsZero)),
+    },
+    ZooRow {
+        name: "zkcrypto_multi_miller_loop__infinity_pair_short_circuits",
+        routine: "zkcrypto_multi_miller_loop",
+        bug: "pairing check returns 1 when any pair has infinity instead of skipping it (anchors \
+              Z19, evmone PR #1151)",
+        trigger: "a pair with infinity next to one whose pairing is not 1",
+        build: |spec| {
+            Box::new(shapes::pairing::check_product(
+                spec,
                 InfinityPairShortCircuits,
-            ),
-        ),
-        ZooVariant::new(
-            "ark_bls12_381_multi_pairing__infinity_as_zero_coordinates",
-            "ark_bls12_381_multi_pairing",
-            "infinity passed as blst's (0, 0) without ark's flag, so the Miller loop does not skip it (anchors Z19, Z60)",
-            "pair_identity_g1 or pair_identity_g2",
-            shapes::pairing::check_product(
-                spec("ark_bls12_381_multi_pairing"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "ark_bls12_381_multi_pairing__infinity_as_zero_coordinates",
+        routine: "ark_bls12_381_multi_pairing",
+        bug: "infinity passed as blst's (0, 0) without ark's flag, so the Miller loop does not \
+              skip it (anchors Z19, Z60)",
+        trigger: "pair_identity_g1 or pair_identity_g2",
+        build: |spec| {
+            Box::new(shapes::pairing::check_product(
+                spec,
                 InfinityAsZeroCoordinates,
-            ),
-        ),
-        ZooVariant::new(
-            "blst_gt_scale__leading_bits_assumed_clear",
-            "blst_gt_scale",
-            "double-and-add assumes exponents below 2^254 and skips the top bit (anchors Z58, gnark-crypto 630287b3e)",
-            "an exponent ≥ 2^254",
-            shapes::gt::check_scale::<Bls12381Gt, _>(
-                spec("blst_gt_scale"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "blst_gt_scale__leading_bits_assumed_clear",
+        routine: "blst_gt_scale",
+        bug: "double-and-add assumes exponents below 2^254 and skips the top bit (anchors Z58, \
+              gnark-crypto 630287b3e)",
+        trigger: "an exponent ≥ 2^254",
+        build: |spec| {
+            Box::new(shapes::gt::check_scale::<Bls12381Gt, _>(
+                spec,
                 LeadingBitsAssumedClear,
-            ),
-        ),
-        ZooVariant::new(
-            "ark_bls12_381_gt_scale__naf_carry_dropped",
-            "ark_bls12_381_gt_scale",
-            "NAF recoding drops the terminal carry digit (anchors Z3 dalek NAF carry)",
-            "exponents with the two top bits set, e.g. r − 1",
-            shapes::gt::check_scale::<Bls12381Gt, _>(
-                spec("ark_bls12_381_gt_scale"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "ark_bls12_381_gt_scale__naf_carry_dropped",
+        routine: "ark_bls12_381_gt_scale",
+        bug: "NAF recoding drops the terminal carry digit (anchors Z3 dalek NAF carry)",
+        trigger: "exponents with the two top bits set, e.g. r − 1",
+        build: |spec| {
+            Box::new(shapes::gt::check_scale::<Bls12381Gt, _>(
+                spec,
                 BlsNafCarryDropped,
-            ),
-        ),
-        ZooVariant::new(
-            "ark_bls12_381_gt_msm__identity_filtered_misaligned",
-            "ark_bls12_381_gt_msm",
-            "identities filtered from the elements but not from the exponents (anchors Z13 BLST footgun, revm#1428, evmone#1150)",
-            "gt_identity before a non-trivial term",
-            shapes::gt::check_multi_exp::<Bls12381Gt, _>(
-                spec("ark_bls12_381_gt_msm"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "ark_bls12_381_gt_msm__identity_filtered_misaligned",
+        routine: "ark_bls12_381_gt_msm",
+        bug: "identities filtered from the elements but not from the exponents (anchors Z13 BLST \
+              footgun, revm#1428, evmone#1150)",
+        trigger: "gt_identity before a non-trivial term",
+        build: |spec| {
+            Box::new(shapes::gt::check_multi_exp::<Bls12381Gt, _>(
+                spec,
                 GtIdentityFilteredMisaligned,
-            ),
-        ),
-        ZooVariant::new(
-            "zkcrypto_g1_batch_normalize__identities_moved_to_the_end",
-            "zkcrypto_g1_batch_normalize",
-            "identities filtered out of the batch and appended after it: the points after them shift (anchors Z13 BLST footgun, revm#1428, evmone#1150)",
-            "identity before another point",
-            shapes::normalize::check::<Bls12381G1, _>(
-                spec("zkcrypto_g1_batch_normalize"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "zkcrypto_g1_batch_normalize__identities_moved_to_the_end",
+        routine: "zkcrypto_g1_batch_normalize",
+        bug: "identities filtered out of the batch and appended after it: the points after them \
+              shift (anchors Z13 BLST footgun, revm#1428, evmone#1150)",
+        trigger: "identity before another point",
+        build: |spec| {
+            Box::new(shapes::normalize::check::<Bls12381G1, _>(
+                spec,
                 IdentitiesMovedToTheEnd(PhantomData),
-            ),
-        ),
-        ZooVariant::new(
-            "zkcrypto_g2_batch_normalize__identities_moved_to_the_end",
-            "zkcrypto_g2_batch_normalize",
-            "identities filtered out of the batch and appended after it: the points after them shift (anchors Z13 BLST footgun, revm#1428, evmone#1150)",
-            "identity before another point",
-            shapes::normalize::check::<Bls12381G2, _>(
-                spec("zkcrypto_g2_batch_normalize"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "zkcrypto_g2_batch_normalize__identities_moved_to_the_end",
+        routine: "zkcrypto_g2_batch_normalize",
+        bug: "identities filtered out of the batch and appended after it: the points after them \
+              shift (anchors Z13 BLST footgun, revm#1428, evmone#1150)",
+        trigger: "identity before another point",
+        build: |spec| {
+            Box::new(shapes::normalize::check::<Bls12381G2, _>(
+                spec,
                 IdentitiesMovedToTheEnd(PhantomData),
-            ),
-        ),
-        ZooVariant::new(
-            "blst_gt_msm__accumulator_starts_at_first_term",
-            "blst_gt_msm",
-            "sum accumulator initialized with the first term, not the identity (anchors Z15, filippo.io/edwards25519 CVE-2026-26958)",
-            "a first term tᵢ^kᵢ ≠ 1",
-            shapes::gt::check_multi_exp::<Bls12381Gt, _>(
-                spec("blst_gt_msm"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "blst_gt_msm__accumulator_starts_at_first_term",
+        routine: "blst_gt_msm",
+        bug: "sum accumulator initialized with the first term, not the identity (anchors Z15, \
+              filippo.io/edwards25519 CVE-2026-26958)",
+        trigger: "a first term tᵢ^kᵢ ≠ 1",
+        build: |spec| {
+            Box::new(shapes::gt::check_multi_exp::<Bls12381Gt, _>(
+                spec,
                 AccumulatorStartsAtFirstTerm,
-            ),
-        ),
-    ]
-}
+            ))
+        },
+    },
+];

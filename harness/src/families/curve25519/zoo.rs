@@ -21,7 +21,7 @@ mod tari;
 
 use super::tari as tari_check;
 use crate::adapters::dalek::{self, DalekGroup};
-use crate::declare::ZooVariant;
+use crate::declare::ZooRow;
 use crate::generators::edwards::Flavor;
 use crate::shapes::edwards_encoding::CompressOp;
 use crate::shapes::edwards_montgomery as montgomery;
@@ -90,290 +90,282 @@ fn double_n<G: DalekGroup>(mut p: G, n: usize) -> G {
 // ---------------------------------------------------------------------------------------------
 // The table.
 
-/// Every variant of the family.
-pub(super) fn variants() -> Vec<ZooVariant> {
-    let pip = |w, flaw| PippengerAt::<EdwardsPoint> {
-        w,
-        flaw,
-        _group: PhantomData,
-    };
-    let pip_r = |w, flaw| PippengerAt::<RistrettoPoint> {
-        w,
-        flaw,
-        _group: PhantomData,
-    };
-    vec![
-        ZooVariant::boxed(
-            "dalek_edwards_vartime_multiscalar_mul__straus_cofactor_cleared",
-            "dalek_edwards_vartime_multiscalar_mul",
-            "Straus side clears the cofactor (Σ (s/8)·(8P)) and drops torsion components: Edwards \
-             points treated as prime-order (anchors Z33, cofactor > 1)",
-            "pure_torsion or prime_plus_torsion inputs, n < 190",
+/// Every variant of the family: one row each, built from the spec of the routine it breaks.
+pub(super) const ROWS: &[ZooRow] = &[
+    ZooRow {
+        name: "dalek_edwards_vartime_multiscalar_mul__straus_cofactor_cleared",
+        routine: "dalek_edwards_vartime_multiscalar_mul",
+        bug: "Straus side clears the cofactor (Σ (s/8)·(8P)) and drops torsion components: \
+              Edwards points treated as prime-order (anchors Z33, cofactor > 1)",
+        trigger: "pure_torsion or prime_plus_torsion inputs, n < 190",
+        build: |spec| msm_variant(spec, StrausCofactorCleared),
+    },
+    ZooRow {
+        name: "dalek_ristretto_vartime_multiscalar_mul__pippenger_w6_empty_bucket_skip",
+        routine: "dalek_ristretto_vartime_multiscalar_mul",
+        bug: "Pippenger (w = 6) skips empty buckets in the running sum, losing the intermediate \
+              sum for them (anchors Z7/Z9: empty buckets mishandled)",
+        trigger: "190 ≤ n < 500 with an empty bucket below an occupied one (zero, small or \
+                  repeated scalars; common near n = 190)",
+        build: |spec| {
             msm_variant(
-                "dalek_edwards_vartime_multiscalar_mul",
-                StrausCofactorCleared,
-            ),
-        ),
-        ZooVariant::boxed(
-            "dalek_ristretto_vartime_multiscalar_mul__pippenger_w6_empty_bucket_skip",
-            "dalek_ristretto_vartime_multiscalar_mul",
-            "Pippenger (w = 6) skips empty buckets in the running sum, losing the intermediate \
-             sum for them (anchors Z7/Z9: empty buckets mishandled)",
-            "190 ≤ n < 500 with an empty bucket below an occupied one (zero, small or repeated \
-             scalars; common near n = 190)",
+                spec,
+                PippengerAt::<RistrettoPoint>::new(6, PippengerFlaw::EmptyBucketSkip),
+            )
+        },
+    },
+    ZooRow {
+        name: "dalek_edwards_vartime_multiscalar_mul__pippenger_w7_window_count",
+        routine: "dalek_edwards_vartime_multiscalar_mul",
+        bug: "Pippenger (w = 7) uses ⌊256/w⌋ windows and recentres the top digit: the final \
+              carry and bits ≥ 252 are lost (anchors Z5/Z6: window count when w does not divide \
+              the scalar width)",
+        trigger: "500 ≤ n < 800 with a scalar whose top window carries (about half of random \
+                  scalars; ℓ − 1)",
+        build: |spec| {
             msm_variant(
-                "dalek_ristretto_vartime_multiscalar_mul",
-                pip_r(6, PippengerFlaw::EmptyBucketSkip),
-            ),
-        ),
-        ZooVariant::boxed(
-            "dalek_edwards_vartime_multiscalar_mul__pippenger_w7_window_count",
-            "dalek_edwards_vartime_multiscalar_mul",
-            "Pippenger (w = 7) uses ⌊256/w⌋ windows and recentres the top digit: the final carry \
-             and bits ≥ 252 are lost (anchors Z5/Z6: window count when w does not divide the \
-             scalar width)",
-            "500 ≤ n < 800 with a scalar whose top window carries (about half of random \
-             scalars; ℓ − 1)",
+                spec,
+                PippengerAt::<EdwardsPoint>::new(7, PippengerFlaw::WindowCount),
+            )
+        },
+    },
+    ZooRow {
+        name: "dalek_ristretto_vartime_multiscalar_mul__pippenger_w8_i8_bucket_index",
+        routine: "dalek_ristretto_vartime_multiscalar_mul",
+        bug: "Pippenger (w = 8) computes the bucket index from i8 digits: −(−128) overflows \
+              (curve25519-dalek PR #259, 5f1d73bc; anchors Z2)",
+        trigger: "n ≥ 800 with a radix-256 digit of −128 (any large random input)",
+        build: |spec| {
             msm_variant(
-                "dalek_edwards_vartime_multiscalar_mul",
-                pip(7, PippengerFlaw::WindowCount),
-            ),
-        ),
-        ZooVariant::boxed(
-            "dalek_ristretto_vartime_multiscalar_mul__pippenger_w8_i8_bucket_index",
-            "dalek_ristretto_vartime_multiscalar_mul",
-            "Pippenger (w = 8) computes the bucket index from i8 digits: −(−128) overflows \
-             (curve25519-dalek PR #259, 5f1d73bc; anchors Z2)",
-            "n ≥ 800 with a radix-256 digit of −128 (any large random input)",
+                spec,
+                PippengerAt::<RistrettoPoint>::new(8, PippengerFlaw::I8BucketIndex),
+            )
+        },
+    },
+    ZooRow {
+        name: "dalek_edwards_multiscalar_mul__radix16_table_missing_8",
+        routine: "dalek_edwards_multiscalar_mul",
+        bug: "Straus lookup tables hold 1·P … 7·P: the extreme signed radix-16 digit −8 has no \
+              entry (extreme-digit class of anchors Z2)",
+        trigger: "any scalar with a radix-16 digit of −8 (nearly every random scalar)",
+        build: |spec| msm_variant(spec, Radix16TableMissing8::<EdwardsPoint>(PhantomData)),
+    },
+    ZooRow {
+        name: "dalek_edwards_vartime_mixed_multiscalar_mul__naf8_top_digit_dropped",
+        routine: "dalek_edwards_vartime_mixed_multiscalar_mul",
+        bug: "precomputed Straus keeps 252 width-8 NAF positions for static scalars: the digit \
+              of weight 2²⁵² is dropped (dalek e17c98a3 / 389d2bc9: the last NAF digit and the \
+              terminal carry; anchors Z3)",
+        trigger: "a static scalar whose NAF reaches position 252: −1, ℓ − k, or a carry into bit \
+                  252",
+        build: |spec| msm_variant(spec, PrecomputedNafTopDigit::<EdwardsPoint>(PhantomData)),
+    },
+    ZooRow {
+        name: "dalek_edwards_optional_multiscalar_mul__none_skipped",
+        routine: "dalek_edwards_optional_multiscalar_mul",
+        bug: "optional_multiscalar_mul drops None points and their scalars instead of returning \
+              None (anchors Z12/Z13, H5: missing or infinity inputs silently skipped)",
+        trigger: "a None point anywhere (none_point)",
+        build: |spec| {
             msm_variant(
-                "dalek_ristretto_vartime_multiscalar_mul",
-                pip_r(8, PippengerFlaw::I8BucketIndex),
-            ),
-        ),
-        ZooVariant::boxed(
-            "dalek_edwards_multiscalar_mul__radix16_table_missing_8",
-            "dalek_edwards_multiscalar_mul",
-            "Straus lookup tables hold 1·P … 7·P: the extreme signed radix-16 digit −8 has no \
-             entry (extreme-digit class of anchors Z2)",
-            "any scalar with a radix-16 digit of −8 (nearly every random scalar)",
-            msm_variant(
-                "dalek_edwards_multiscalar_mul",
-                Radix16TableMissing8::<EdwardsPoint>(PhantomData),
-            ),
-        ),
-        ZooVariant::boxed(
-            "dalek_edwards_vartime_mixed_multiscalar_mul__naf8_top_digit_dropped",
-            "dalek_edwards_vartime_mixed_multiscalar_mul",
-            "precomputed Straus keeps 252 width-8 NAF positions for static scalars: the digit \
-             of weight 2²⁵² is dropped (dalek e17c98a3 / 389d2bc9: the last NAF digit and the \
-             terminal carry; anchors Z3)",
-            "a static scalar whose NAF reaches position 252: −1, ℓ − k, or a carry into bit 252",
-            msm_variant(
-                "dalek_edwards_vartime_mixed_multiscalar_mul",
-                PrecomputedNafTopDigit::<EdwardsPoint>(PhantomData),
-            ),
-        ),
-        ZooVariant::boxed(
-            "dalek_edwards_optional_multiscalar_mul__none_skipped",
-            "dalek_edwards_optional_multiscalar_mul",
-            "optional_multiscalar_mul drops None points and their scalars instead of returning \
-             None (anchors Z12/Z13, H5: missing or infinity inputs silently skipped)",
-            "a None point anywhere (none_point)",
-            msm_variant(
-                "dalek_edwards_optional_multiscalar_mul",
+                spec,
                 NoneSkipped::<EdwardsPoint> {
                     kind: MsmKind::Optional,
                     _group: PhantomData,
                 },
-            ),
-        ),
-        ZooVariant::boxed(
-            "dalek_ristretto_optional_mixed_multiscalar_mul__none_skipped",
-            "dalek_ristretto_optional_mixed_multiscalar_mul",
-            "optional_mixed_multiscalar_mul drops None dynamic points instead of returning None \
-             (anchors Z12/Z13, H5)",
-            "a None dynamic point (none_point)",
+            )
+        },
+    },
+    ZooRow {
+        name: "dalek_ristretto_optional_mixed_multiscalar_mul__none_skipped",
+        routine: "dalek_ristretto_optional_mixed_multiscalar_mul",
+        bug: "optional_mixed_multiscalar_mul drops None dynamic points instead of returning None \
+              (anchors Z12/Z13, H5)",
+        trigger: "a None dynamic point (none_point)",
+        build: |spec| {
             msm_variant(
-                "dalek_ristretto_optional_mixed_multiscalar_mul",
+                spec,
                 NoneSkipped::<RistrettoPoint> {
                     kind: MsmKind::OptionalMixed,
                     _group: PhantomData,
                 },
-            ),
-        ),
-        ZooVariant::boxed(
-            "dalek_edwards_mul_base__radix256_abs_overflow",
-            "dalek_edwards_mul_base",
-            "radix-256 fixed-base table lookup takes |digit| in i8: −128 overflows \
-             (curve25519-dalek 1f8a19a7, found by fuzzing)",
-            "a scalar with a radix-256 digit of −128 (about 1 in 8 random scalars)",
-            mul_base_variant("dalek_edwards_mul_base", radix256_mul_base),
-        ),
-        ZooVariant::boxed(
-            "dalek_edwards_compress__y_not_reduced",
-            "dalek_edwards_compress",
-            "y serialized without the final reduction mod p: y + p for y < 19 (anchors Z44, \
-             Z66, Z69)",
-            "points with y ∈ {0, 1}: identity and the order-4 torsion points",
+            )
+        },
+    },
+    ZooRow {
+        name: "dalek_edwards_mul_base__radix256_abs_overflow",
+        routine: "dalek_edwards_mul_base",
+        bug: "radix-256 fixed-base table lookup takes |digit| in i8: −128 overflows \
+              (curve25519-dalek 1f8a19a7, found by fuzzing)",
+        trigger: "a scalar with a radix-256 digit of −128 (about 1 in 8 random scalars)",
+        build: |spec| mul_base_variant(spec, radix256_mul_base),
+    },
+    ZooRow {
+        name: "dalek_edwards_compress__y_not_reduced",
+        routine: "dalek_edwards_compress",
+        bug: "y serialized without the final reduction mod p: y + p for y < 19 (anchors Z44, \
+              Z66, Z69)",
+        trigger: "points with y ∈ {0, 1}: identity and the order-4 torsion points",
+        build: |spec| {
             compress_variant(
-                "dalek_edwards_compress",
+                spec,
                 Flavor::Edwards,
                 CompressOp::Each,
                 compress_y_not_reduced,
-            ),
-        ),
-        ZooVariant::boxed(
-            "dalek_ristretto_double_and_compress_batch__zero_in_batch_inversion",
-            "dalek_ristretto_double_and_compress_batch",
-            "batch inversion without zero skipping: the identity's zero denominator zeroes every \
-             inverse and every encoding (anchors Z40: c-kzg-4844 fr_batch_inv; Z38)",
-            "an identity in a batch of two or more points",
+            )
+        },
+    },
+    ZooRow {
+        name: "dalek_ristretto_double_and_compress_batch__zero_in_batch_inversion",
+        routine: "dalek_ristretto_double_and_compress_batch",
+        bug: "batch inversion without zero skipping: the identity's zero denominator zeroes \
+              every inverse and every encoding (anchors Z40: c-kzg-4844 fr_batch_inv; Z38)",
+        trigger: "an identity in a batch of two or more points",
+        build: |spec| {
             compress_variant(
-                "dalek_ristretto_double_and_compress_batch",
+                spec,
                 Flavor::Ristretto,
                 CompressOp::Double,
                 double_and_compress_zero_in_batch,
-            ),
-        ),
-        ZooVariant::boxed(
-            "dalek_edwards_decompress__sign_bit_dropped",
-            "dalek_edwards_decompress",
-            "decompression ignores the sign bit of x (anchors Z45: k256 decompress wrong \
-             parity, RustCrypto/elliptic-curves#529)",
-            "valid encodings with the sign bit set (sign_bit_set)",
-            decompress_variant("dalek_edwards_decompress", decompress_sign_dropped),
-        ),
-        ZooVariant::boxed(
-            "dalek_ristretto_decompress__noncanonical_accepted",
-            "dalek_ristretto_decompress",
-            "ristretto255 decoding reads s mod p and ignores bit 255 instead of requiring the \
-             canonical encoding (anchors Z65, Z67 / CVE-2022-23806)",
-            "s_noncanonical (s + p) and high_bit_set strings",
-            decompress_variant(
-                "dalek_ristretto_decompress",
-                ristretto_decompress_noncanonical,
-            ),
-        ),
-        ZooVariant::boxed(
-            "dalek_ristretto_vartime_double_scalar_mul_basepoint__naf8_top_digit_dropped",
-            "dalek_ristretto_vartime_double_scalar_mul_basepoint",
-            "width-8 NAF of b kept to 252 positions: the digit of weight 2²⁵² (the terminal \
-             carry) is dropped (dalek e17c98a3 / 389d2bc9: the last NAF digit and the terminal \
-             carry; anchors Z3)",
-            "b whose NAF reaches position 252 (b_naf8_top_252): −1, ℓ − k, or a carry into \
-             bit 252",
+            )
+        },
+    },
+    ZooRow {
+        name: "dalek_edwards_decompress__sign_bit_dropped",
+        routine: "dalek_edwards_decompress",
+        bug: "decompression ignores the sign bit of x (anchors Z45: k256 decompress wrong \
+              parity, RustCrypto/elliptic-curves#529)",
+        trigger: "valid encodings with the sign bit set (sign_bit_set)",
+        build: |spec| decompress_variant(spec, decompress_sign_dropped),
+    },
+    ZooRow {
+        name: "dalek_ristretto_decompress__noncanonical_accepted",
+        routine: "dalek_ristretto_decompress",
+        bug: "ristretto255 decoding reads s mod p and ignores bit 255 instead of requiring the \
+              canonical encoding (anchors Z65, Z67 / CVE-2022-23806)",
+        trigger: "s_noncanonical (s + p) and high_bit_set strings",
+        build: |spec| decompress_variant(spec, ristretto_decompress_noncanonical),
+    },
+    ZooRow {
+        name: "dalek_ristretto_vartime_double_scalar_mul_basepoint__naf8_top_digit_dropped",
+        routine: "dalek_ristretto_vartime_double_scalar_mul_basepoint",
+        bug: "width-8 NAF of b kept to 252 positions: the digit of weight 2²⁵² (the terminal \
+              carry) is dropped (dalek e17c98a3 / 389d2bc9: the last NAF digit and the terminal \
+              carry; anchors Z3)",
+        trigger: "b whose NAF reaches position 252 (b_naf8_top_252): −1, ℓ − k, or a carry into \
+                  bit 252",
+        build: |spec| {
             double_base_variant(
-                "dalek_ristretto_vartime_double_scalar_mul_basepoint",
+                spec,
                 Flavor::Ristretto,
                 double_base_naf8_top_dropped::<RistrettoPoint>,
-            ),
-        ),
-        ZooVariant::boxed(
-            "dalek_edwards_vartime_double_scalar_mul_basepoint__torsion_dropped",
-            "dalek_edwards_vartime_double_scalar_mul_basepoint",
-            "the variable point's cofactor cleared, (a/8)·(8A) + b·B: A's torsion component is \
-             dropped, an Edwards point treated as torsion-free (anchors Z33, cofactor > 1)",
-            "A with a torsion component (pure_torsion, prime_plus_torsion) and a·t ≢ 0 mod 8",
-            double_base_variant(
-                "dalek_edwards_vartime_double_scalar_mul_basepoint",
-                Flavor::Edwards,
-                double_base_torsion_dropped,
-            ),
-        ),
-        ZooVariant::boxed(
-            "dalek_edwards_to_montgomery_batch__zero_in_batch_inversion",
-            "dalek_edwards_to_montgomery_batch",
-            "batch inversion of Z − Y without zero skipping: the identity's zero denominator \
-             zeroes every inverse and every u of the batch (anchors Z40: c-kzg-4844 \
-             fr_batch_inv; Z38)",
-            "an identity among two or more points (identity_in_batch)",
+            )
+        },
+    },
+    ZooRow {
+        name: "dalek_edwards_vartime_double_scalar_mul_basepoint__torsion_dropped",
+        routine: "dalek_edwards_vartime_double_scalar_mul_basepoint",
+        bug: "the variable point's cofactor cleared, (a/8)·(8A) + b·B: A's torsion component is \
+              dropped, an Edwards point treated as torsion-free (anchors Z33, cofactor > 1)",
+        trigger: "A with a torsion component (pure_torsion, prime_plus_torsion) and a·t ≢ 0 mod \
+                  8",
+        build: |spec| double_base_variant(spec, Flavor::Edwards, double_base_torsion_dropped),
+    },
+    ZooRow {
+        name: "dalek_edwards_to_montgomery_batch__zero_in_batch_inversion",
+        routine: "dalek_edwards_to_montgomery_batch",
+        bug: "batch inversion of Z − Y without zero skipping: the identity's zero denominator \
+              zeroes every inverse and every u of the batch (anchors Z40: c-kzg-4844 \
+              fr_batch_inv; Z38)",
+        trigger: "an identity among two or more points (identity_in_batch)",
+        build: |spec| {
             Box::new(montgomery::check_to_montgomery(
-                super::FAMILY.spec("dalek_edwards_to_montgomery_batch"),
+                spec,
                 Box::new(to_montgomery_zero_in_batch),
                 Some(Box::new(dalek::edwards_to_montgomery_each)),
-            )),
-        ),
-        ZooVariant::boxed(
-            "tari_batch_verify__later_chunks_unverified",
-            "tari_batch_verify",
-            "batches above 256 proofs: only the first chunk gets its final check (tari's \
-             chunking; test_batch_larger_than_max_batch_size_is_fully_verified)",
-            "an invalid proof at index ≥ 256 (tamper_later_chunk)",
-            tari_variant("tari_batch_verify", LaterChunksUnverified),
-        ),
-        ZooVariant::boxed(
-            "tari_batch_verify__pippenger_branch_unchecked",
-            "tari_batch_verify",
-            "the Pippenger branch of the cost-based dispatch never compares the MSM with the \
-             identity (seed change 1: one side of the Straus/Pippenger switch wrong)",
-            "an invalid proof reaching the final check in a chunk above the crossover \
-             (tamper_at_pippenger)",
-            tari_variant("tari_batch_verify", BranchUnchecked { pippenger: true }),
-        ),
-        ZooVariant::boxed(
-            "tari_batch_verify__straus_branch_unchecked",
-            "tari_batch_verify",
-            "the precomputed-Straus branch never compares the MSM with the identity (seed \
-             change 1: the other side of the switch)",
-            "an invalid proof reaching the final check in a chunk below the crossover \
-             (tamper_at_straus)",
-            tari_variant("tari_batch_verify", BranchUnchecked { pippenger: false }),
-        ),
-        ZooVariant::boxed(
-            "tari_batch_verify__ptr_eq_treated_as_conclusive",
-            "tari_batch_verify",
-            "Arc::ptr_eq generator shortcut treated as conclusive: separately built identical \
-             parameters rejected (seed change 2)",
-            "gens_separate_identical or gens_wider_max_agg",
-            tari_variant("tari_batch_verify", PtrEqConclusive),
-        ),
-        ZooVariant::boxed(
-            "tari_batch_verify__generator_consistency_skipped",
-            "tari_batch_verify",
-            "no generator consistency check: each proof verified against its own generators, \
-             so mixed-generator batches pass",
-            "gens_foreign or gens_other_family",
-            tari_variant("tari_batch_verify", ConsistencySkipped),
-        ),
-        ZooVariant::boxed(
-            "tari_mask_recovery__extension_masks_rotated",
-            "tari_mask_recovery",
-            "recovered blinding factors returned in the wrong degree order (seed change 5: one \
-             inversion for all extension degrees)",
-            "a seeded proof with extension degree ≥ 2",
-            tari_variant("tari_mask_recovery", ExtensionMasksRotated),
-        ),
-        ZooVariant::boxed(
-            "tari_batch_vs_single__single_proof_unchecked",
-            "tari_batch_vs_single",
-            "a one-proof fast path without the final check: the batch verdict is no longer \
-             the conjunction of single verdicts",
-            "a tampered proof verified alone (tampered_1, tampered_2)",
-            tari_variant("tari_batch_vs_single", SingleProofUnchecked),
-        ),
-        ZooVariant::boxed(
-            "tari_proof_from_bytes__trailing_bytes_accepted",
-            "tari_proof_from_bytes",
-            "from_bytes ignores bytes after the last complete L/R pair (anchors Z68/Z69: \
-             non-canonical serializations accepted)",
-            "extended_1, extended_32",
+            ))
+        },
+    },
+    ZooRow {
+        name: "tari_batch_verify__later_chunks_unverified",
+        routine: "tari_batch_verify",
+        bug: "batches above 256 proofs: only the first chunk gets its final check (tari's \
+              chunking; test_batch_larger_than_max_batch_size_is_fully_verified)",
+        trigger: "an invalid proof at index ≥ 256 (tamper_later_chunk)",
+        build: |spec| tari_variant(spec, LaterChunksUnverified),
+    },
+    ZooRow {
+        name: "tari_batch_verify__pippenger_branch_unchecked",
+        routine: "tari_batch_verify",
+        bug: "the Pippenger branch of the cost-based dispatch never compares the MSM with the \
+              identity (seed change 1: one side of the Straus/Pippenger switch wrong)",
+        trigger: "an invalid proof reaching the final check in a chunk above the crossover \
+                  (tamper_at_pippenger)",
+        build: |spec| tari_variant(spec, BranchUnchecked { pippenger: true }),
+    },
+    ZooRow {
+        name: "tari_batch_verify__straus_branch_unchecked",
+        routine: "tari_batch_verify",
+        bug: "the precomputed-Straus branch never compares the MSM with the identity (seed \
+              change 1: the other side of the switch)",
+        trigger: "an invalid proof reaching the final check in a chunk below the crossover \
+                  (tamper_at_straus)",
+        build: |spec| tari_variant(spec, BranchUnchecked { pippenger: false }),
+    },
+    ZooRow {
+        name: "tari_batch_verify__ptr_eq_treated_as_conclusive",
+        routine: "tari_batch_verify",
+        bug: "Arc::ptr_eq generator shortcut treated as conclusive: separately built identical \
+              parameters rejected (seed change 2)",
+        trigger: "gens_separate_identical or gens_wider_max_agg",
+        build: |spec| tari_variant(spec, PtrEqConclusive),
+    },
+    ZooRow {
+        name: "tari_batch_verify__generator_consistency_skipped",
+        routine: "tari_batch_verify",
+        bug: "no generator consistency check: each proof verified against its own generators, so \
+              mixed-generator batches pass",
+        trigger: "gens_foreign or gens_other_family",
+        build: |spec| tari_variant(spec, ConsistencySkipped),
+    },
+    ZooRow {
+        name: "tari_mask_recovery__extension_masks_rotated",
+        routine: "tari_mask_recovery",
+        bug: "recovered blinding factors returned in the wrong degree order (seed change 5: one \
+              inversion for all extension degrees)",
+        trigger: "a seeded proof with extension degree ≥ 2",
+        build: |spec| tari_variant(spec, ExtensionMasksRotated),
+    },
+    ZooRow {
+        name: "tari_batch_vs_single__single_proof_unchecked",
+        routine: "tari_batch_vs_single",
+        bug: "a one-proof fast path without the final check: the batch verdict is no longer the \
+              conjunction of single verdicts",
+        trigger: "a tampered proof verified alone (tampered_1, tampered_2)",
+        build: |spec| tari_variant(spec, SingleProofUnchecked),
+    },
+    ZooRow {
+        name: "tari_proof_from_bytes__trailing_bytes_accepted",
+        routine: "tari_proof_from_bytes",
+        bug: "from_bytes ignores bytes after the last complete L/R pair (anchors Z68/Z69: \
+              non-canonical serializations accepted)",
+        trigger: "extended_1, extended_32",
+        build: |spec| {
             Box::new(tari_check::check_from_bytes(
-                super::FAMILY.spec("tari_proof_from_bytes"),
+                spec,
                 Box::new(from_bytes_trailing_accepted),
-            )),
-        ),
-    ]
-}
+            ))
+        },
+    },
+];
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     /// Asserts that every variant is caught by its routine's suite with the default budget
     /// (what `tests/zoo.rs` checks for the whole zoo), reporting the cases each took.
     fn assert_all_caught() {
         let mut missed = Vec::new();
-        for v in variants() {
+        for v in super::super::zoo() {
             let routine = crate::routines::by_name(v.routine).expect("a registered routine");
             assert_eq!(routine.info().classes, v.check.info().classes, "{}", v.name);
             assert_eq!(

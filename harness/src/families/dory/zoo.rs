@@ -2,9 +2,8 @@
 //! the routine it breaks and reproduces a real bug class; the doc comment of each subject
 //! names the bug and the input that triggers it.
 
-use super::{spec, ARK_MSM_WINDOWS};
 use crate::adapters::ark::{self, ArkCurve};
-use crate::declare::ZooVariant;
+use crate::declare::ZooRow;
 use crate::generators::points::Jacobian;
 use crate::shapes::fold::FieldFold;
 use crate::shapes::gt::{GtMultiExp, GtScale};
@@ -411,170 +410,247 @@ impl<C: ArkCurve> AffineMsm<C> for BucketIndexInAByte<C> {
         C::from_ark(&total)
     }
 }
-
-pub(super) fn variants() -> Vec<ZooVariant> {
-    let fr = bn254_fr().modulus();
-    let _ = ARK_MSM_WINDOWS;
-    vec![
-        ZooVariant::new(
-            "dory_g1_msm__zscan_first_base_only",
-            "dory_g1_msm",
-            "z-scan dispatch trusts raw coordinates after checking only the first base (seed 000/001; anchors Z10)",
-            "mixed_z bases whose first base has z = 1",
-            shapes::msm::check::<Bn254G1, _>(spec("dory_g1_msm"), ZscanFirstBaseOnly(PhantomData)),
-        ),
-        ZooVariant::new(
-            "dory_g2_msm__zscan_first_base_only",
-            "dory_g2_msm",
-            "z-scan dispatch trusts raw coordinates after checking only the first base (seed 000/001; anchors Z10)",
-            "mixed_z bases whose first base has z = 1",
-            shapes::msm::check::<Bn254G2, _>(spec("dory_g2_msm"), ZscanFirstBaseOnly(PhantomData)),
-        ),
-        ZooVariant::new(
-            "dory_g1_msm__identity_in_fast_path",
-            "dory_g1_msm",
-            "identity (z = 0) read as the affine point (X, Y) by the normalized fast path (anchors Z9, Z12, Z13)",
-            "identity among otherwise normalized bases",
-            shapes::msm::check::<Bn254G1, _>(spec("dory_g1_msm"), IdentityInFastPath(PhantomData)),
-        ),
-        ZooVariant::new(
-            "dory_g1_fixed_base_vector_scalar_mul__accumulator_starts_at_base",
-            "dory_g1_fixed_base_vector_scalar_mul",
-            "double-and-add starting from the base: 0·P = P (anchors Z31 OpenSSL G·0, H2 geth naive MSM)",
-            "scalar_zero",
-            shapes::vector::check_fixed_base::<Bn254G1, _>(
-                spec("dory_g1_fixed_base_vector_scalar_mul"),
+/// Every variant of the family: one row each, built from the spec of the routine it breaks.
+pub(super) const ROWS: &[ZooRow] = &[
+    ZooRow {
+        name: "dory_g1_msm__zscan_first_base_only",
+        routine: "dory_g1_msm",
+        bug: "z-scan dispatch trusts raw coordinates after checking only the first base (seed \
+              000/001; anchors Z10)",
+        trigger: "mixed_z bases whose first base has z = 1",
+        build: |spec| {
+            Box::new(shapes::msm::check::<Bn254G1, _>(
+                spec,
+                ZscanFirstBaseOnly(PhantomData),
+            ))
+        },
+    },
+    ZooRow {
+        name: "dory_g2_msm__zscan_first_base_only",
+        routine: "dory_g2_msm",
+        bug: "z-scan dispatch trusts raw coordinates after checking only the first base (seed \
+              000/001; anchors Z10)",
+        trigger: "mixed_z bases whose first base has z = 1",
+        build: |spec| {
+            Box::new(shapes::msm::check::<Bn254G2, _>(
+                spec,
+                ZscanFirstBaseOnly(PhantomData),
+            ))
+        },
+    },
+    ZooRow {
+        name: "dory_g1_msm__identity_in_fast_path",
+        routine: "dory_g1_msm",
+        bug: "identity (z = 0) read as the affine point (X, Y) by the normalized fast path \
+              (anchors Z9, Z12, Z13)",
+        trigger: "identity among otherwise normalized bases",
+        build: |spec| {
+            Box::new(shapes::msm::check::<Bn254G1, _>(
+                spec,
+                IdentityInFastPath(PhantomData),
+            ))
+        },
+    },
+    ZooRow {
+        name: "dory_g1_fixed_base_vector_scalar_mul__accumulator_starts_at_base",
+        routine: "dory_g1_fixed_base_vector_scalar_mul",
+        bug: "double-and-add starting from the base: 0·P = P (anchors Z31 OpenSSL G·0, H2 geth \
+              naive MSM)",
+        trigger: "scalar_zero",
+        build: |spec| {
+            Box::new(shapes::vector::check_fixed_base::<Bn254G1, _>(
+                spec,
                 AccumulatorStartsAtBase(PhantomData),
-            ),
-        ),
-        ZooVariant::new(
-            "dory_g2_fixed_base_vector_scalar_mul__accumulator_starts_at_base",
-            "dory_g2_fixed_base_vector_scalar_mul",
-            "double-and-add starting from the base: 0·P = P (anchors Z31 OpenSSL G·0, H2 geth naive MSM)",
-            "scalar_zero",
-            shapes::vector::check_fixed_base::<Bn254G2, _>(
-                spec("dory_g2_fixed_base_vector_scalar_mul"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "dory_g2_fixed_base_vector_scalar_mul__accumulator_starts_at_base",
+        routine: "dory_g2_fixed_base_vector_scalar_mul",
+        bug: "double-and-add starting from the base: 0·P = P (anchors Z31 OpenSSL G·0, H2 geth \
+              naive MSM)",
+        trigger: "scalar_zero",
+        build: |spec| {
+            Box::new(shapes::vector::check_fixed_base::<Bn254G2, _>(
+                spec,
                 AccumulatorStartsAtBase(PhantomData),
-            ),
-        ),
-        ZooVariant::new(
-            "dory_g1_fixed_scalar_mul_bases_then_add__incomplete_chord_addition",
-            "dory_g1_fixed_scalar_mul_bases_then_add",
-            "chord addition without equal-x checks: P + P and P + (−P) wrong (anchors Z21 Go P-256, Z16/Z17)",
-            "sum_is_doubling, sum_cancels",
-            shapes::vector::check_bases_then_add::<Bn254G1, _>(
-                spec("dory_g1_fixed_scalar_mul_bases_then_add"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "dory_g1_fixed_scalar_mul_bases_then_add__incomplete_chord_addition",
+        routine: "dory_g1_fixed_scalar_mul_bases_then_add",
+        bug: "chord addition without equal-x checks: P + P and P + (−P) wrong (anchors Z21 Go \
+              P-256, Z16/Z17)",
+        trigger: "sum_is_doubling, sum_cancels",
+        build: |spec| {
+            Box::new(shapes::vector::check_bases_then_add::<Bn254G1, _>(
+                spec,
                 IncompleteChordAddition(PhantomData),
-            ),
-        ),
-        ZooVariant::new(
-            "dory_g2_fixed_scalar_mul_bases_then_add__incomplete_chord_addition",
-            "dory_g2_fixed_scalar_mul_bases_then_add",
-            "chord addition without equal-x checks: P + P and P + (−P) wrong (anchors Z21 Go P-256, Z16/Z17)",
-            "sum_is_doubling, sum_cancels",
-            shapes::vector::check_bases_then_add::<Bn254G2, _>(
-                spec("dory_g2_fixed_scalar_mul_bases_then_add"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "dory_g2_fixed_scalar_mul_bases_then_add__incomplete_chord_addition",
+        routine: "dory_g2_fixed_scalar_mul_bases_then_add",
+        bug: "chord addition without equal-x checks: P + P and P + (−P) wrong (anchors Z21 Go \
+              P-256, Z16/Z17)",
+        trigger: "sum_is_doubling, sum_cancels",
+        build: |spec| {
+            Box::new(shapes::vector::check_bases_then_add::<Bn254G2, _>(
+                spec,
                 IncompleteChordAddition(PhantomData),
-            ),
-        ),
-        ZooVariant::new(
-            "dory_g1_fixed_scalar_mul_vs_then_add__madd_without_doubling_check",
-            "dory_g1_fixed_scalar_mul_vs_then_add",
-            "madd-2007-bl without its doubling branch: P + P = O (anchors Z32 k256/p256 mixed addition, Z11)",
-            "sum_is_doubling",
-            shapes::vector::check_vs_then_add::<Bn254G1, _>(
-                spec("dory_g1_fixed_scalar_mul_vs_then_add"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "dory_g1_fixed_scalar_mul_vs_then_add__madd_without_doubling_check",
+        routine: "dory_g1_fixed_scalar_mul_vs_then_add",
+        bug: "madd-2007-bl without its doubling branch: P + P = O (anchors Z32 k256/p256 mixed \
+              addition, Z11)",
+        trigger: "sum_is_doubling",
+        build: |spec| {
+            Box::new(shapes::vector::check_vs_then_add::<Bn254G1, _>(
+                spec,
                 MaddWithoutDoublingCheck(PhantomData),
-            ),
-        ),
-        ZooVariant::new(
-            "dory_g2_fixed_scalar_mul_vs_then_add__madd_without_doubling_check",
-            "dory_g2_fixed_scalar_mul_vs_then_add",
-            "madd-2007-bl without its doubling branch: P + P = O (anchors Z32 k256/p256 mixed addition, Z11)",
-            "sum_is_doubling",
-            shapes::vector::check_vs_then_add::<Bn254G2, _>(
-                spec("dory_g2_fixed_scalar_mul_vs_then_add"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "dory_g2_fixed_scalar_mul_vs_then_add__madd_without_doubling_check",
+        routine: "dory_g2_fixed_scalar_mul_vs_then_add",
+        bug: "madd-2007-bl without its doubling branch: P + P = O (anchors Z32 k256/p256 mixed \
+              addition, Z11)",
+        trigger: "sum_is_doubling",
+        build: |spec| {
+            Box::new(shapes::vector::check_vs_then_add::<Bn254G2, _>(
+                spec,
                 MaddWithoutDoublingCheck(PhantomData),
-            ),
-        ),
-        ZooVariant::new(
-            "dory_g1_fold_field_vectors__chunks_exact_drops_tail",
-            "dory_g1_fold_field_vectors",
-            "parallel split over chunks_exact(1024) loses the tail (dory with_min_len(1024) split; anchors Z6)",
-            "length above 1024, not a multiple of 1024",
-            shapes::fold::check(spec("dory_g1_fold_field_vectors"), fr, ChunksExactDropsTail),
-        ),
-        ZooVariant::new(
-            "dory_g2_fold_field_vectors__boundary_folded_twice",
-            "dory_g2_fold_field_vectors",
-            "chunk ranges one past the boundary: boundary elements folded twice (parallel split repeating work)",
-            "length of 1025 or more",
-            shapes::fold::check(spec("dory_g2_fold_field_vectors"), fr, BoundaryFoldedTwice),
-        ),
-        ZooVariant::new(
-            "dory_gt_msm__chunks_overlap",
-            "dory_gt_msm",
-            "gt_msm chunks overlap by one term, which counts twice (dory GT_MSM_MIN_CHUNK split)",
-            "more than 8 terms",
-            shapes::gt::check_multi_exp(spec("dory_gt_msm"), GtChunksOverlap),
-        ),
-        ZooVariant::new(
-            "dory_gt_scale__naf_carry_dropped",
-            "dory_gt_scale",
-            "NAF recoding drops the terminal carry digit (anchors Z3 dalek NAF carry)",
-            "exponents with the two top bits set, e.g. r − 1",
-            shapes::gt::check_scale(spec("dory_gt_scale"), NafCarryDropped),
-        ),
-        ZooVariant::new(
-            "ark_g1_normalize_batch__batch_inversion_with_zero",
-            "ark_g1_normalize_batch",
-            "Montgomery batch inversion does not skip zeros: one identity spoils the batch (anchors Z40 c-kzg, Z38)",
-            "identity in a batch with other points",
-            shapes::normalize::check::<Bn254G1, _>(spec("ark_g1_normalize_batch"), BatchInversionWithZero(PhantomData)),
-        ),
-        ZooVariant::new(
-            "ark_g2_normalize_batch__batch_inversion_with_zero",
-            "ark_g2_normalize_batch",
-            "Montgomery batch inversion does not skip zeros: one identity spoils the batch (anchors Z40 c-kzg, Z38)",
-            "identity in a batch with other points",
-            shapes::normalize::check::<Bn254G2, _>(spec("ark_g2_normalize_batch"), BatchInversionWithZero(PhantomData)),
-        ),
-        ZooVariant::new(
-            "ark_g1_normalize_batch__identity_by_canonical_coordinates",
-            "ark_g1_normalize_batch",
-            "identity recognized by its canonical coordinates, not z = 0 (anchors Z37 k256 #1029 ct_eq(ZERO))",
-            "identity_noncanonical",
-            shapes::normalize::check::<Bn254G1, _>(
-                spec("ark_g1_normalize_batch"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "dory_g1_fold_field_vectors__chunks_exact_drops_tail",
+        routine: "dory_g1_fold_field_vectors",
+        bug: "parallel split over chunks_exact(1024) loses the tail (dory with_min_len(1024) \
+              split; anchors Z6)",
+        trigger: "length above 1024, not a multiple of 1024",
+        build: |spec| {
+            Box::new(shapes::fold::check(
+                spec,
+                bn254_fr().modulus(),
+                ChunksExactDropsTail,
+            ))
+        },
+    },
+    ZooRow {
+        name: "dory_g2_fold_field_vectors__boundary_folded_twice",
+        routine: "dory_g2_fold_field_vectors",
+        bug: "chunk ranges one past the boundary: boundary elements folded twice (parallel split \
+              repeating work)",
+        trigger: "length of 1025 or more",
+        build: |spec| {
+            Box::new(shapes::fold::check(
+                spec,
+                bn254_fr().modulus(),
+                BoundaryFoldedTwice,
+            ))
+        },
+    },
+    ZooRow {
+        name: "dory_gt_msm__chunks_overlap",
+        routine: "dory_gt_msm",
+        bug: "gt_msm chunks overlap by one term, which counts twice (dory GT_MSM_MIN_CHUNK \
+              split)",
+        trigger: "more than 8 terms",
+        build: |spec| Box::new(shapes::gt::check_multi_exp(spec, GtChunksOverlap)),
+    },
+    ZooRow {
+        name: "dory_gt_scale__naf_carry_dropped",
+        routine: "dory_gt_scale",
+        bug: "NAF recoding drops the terminal carry digit (anchors Z3 dalek NAF carry)",
+        trigger: "exponents with the two top bits set, e.g. r − 1",
+        build: |spec| Box::new(shapes::gt::check_scale(spec, NafCarryDropped)),
+    },
+    ZooRow {
+        name: "ark_g1_normalize_batch__batch_inversion_with_zero",
+        routine: "ark_g1_normalize_batch",
+        bug: "Montgomery batch inversion does not skip zeros: one identity spoils the batch \
+              (anchors Z40 c-kzg, Z38)",
+        trigger: "identity in a batch with other points",
+        build: |spec| {
+            Box::new(shapes::normalize::check::<Bn254G1, _>(
+                spec,
+                BatchInversionWithZero(PhantomData),
+            ))
+        },
+    },
+    ZooRow {
+        name: "ark_g2_normalize_batch__batch_inversion_with_zero",
+        routine: "ark_g2_normalize_batch",
+        bug: "Montgomery batch inversion does not skip zeros: one identity spoils the batch \
+              (anchors Z40 c-kzg, Z38)",
+        trigger: "identity in a batch with other points",
+        build: |spec| {
+            Box::new(shapes::normalize::check::<Bn254G2, _>(
+                spec,
+                BatchInversionWithZero(PhantomData),
+            ))
+        },
+    },
+    ZooRow {
+        name: "ark_g1_normalize_batch__identity_by_canonical_coordinates",
+        routine: "ark_g1_normalize_batch",
+        bug: "identity recognized by its canonical coordinates, not z = 0 (anchors Z37 k256 \
+              #1029 ct_eq(ZERO))",
+        trigger: "identity_noncanonical",
+        build: |spec| {
+            Box::new(shapes::normalize::check::<Bn254G1, _>(
+                spec,
                 IdentityByCanonicalCoordinates(PhantomData),
-            ),
-        ),
-        ZooVariant::new(
-            "ark_g2_normalize_batch__identity_by_canonical_coordinates",
-            "ark_g2_normalize_batch",
-            "identity recognized by its canonical coordinates, not z = 0 (anchors Z37 k256 #1029 ct_eq(ZERO))",
-            "identity_noncanonical",
-            shapes::normalize::check::<Bn254G2, _>(
-                spec("ark_g2_normalize_batch"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "ark_g2_normalize_batch__identity_by_canonical_coordinates",
+        routine: "ark_g2_normalize_batch",
+        bug: "identity recognized by its canonical coordinates, not z = 0 (anchors Z37 k256 \
+              #1029 ct_eq(ZERO))",
+        trigger: "identity_noncanonical",
+        build: |spec| {
+            Box::new(shapes::normalize::check::<Bn254G2, _>(
+                spec,
                 IdentityByCanonicalCoordinates(PhantomData),
-            ),
-        ),
-        ZooVariant::new(
-            "ark_g1_msm__bucket_index_in_a_byte",
-            "ark_g1_msm",
-            "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket index, PR #259)",
-            "1025 bases or more (window c ≥ 9)",
-            shapes::msm::check_affine::<Bn254G1, _>(spec("ark_g1_msm"), BucketIndexInAByte(PhantomData)),
-        ),
-        ZooVariant::new(
-            "ark_g2_msm__bucket_index_in_a_byte",
-            "ark_g2_msm",
-            "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket index, PR #259)",
-            "1025 bases or more (window c ≥ 9)",
-            shapes::msm::check_affine::<Bn254G2, _>(spec("ark_g2_msm"), BucketIndexInAByte(PhantomData)),
-        ),
-    ]
-}
+            ))
+        },
+    },
+    ZooRow {
+        name: "ark_g1_msm__bucket_index_in_a_byte",
+        routine: "ark_g1_msm",
+        bug: "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket \
+              index, PR #259)",
+        trigger: "1025 bases or more (window c ≥ 9)",
+        build: |spec| {
+            Box::new(shapes::msm::check_affine::<Bn254G1, _>(
+                spec,
+                BucketIndexInAByte(PhantomData),
+            ))
+        },
+    },
+    ZooRow {
+        name: "ark_g2_msm__bucket_index_in_a_byte",
+        routine: "ark_g2_msm",
+        bug: "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket \
+              index, PR #259)",
+        trigger: "1025 bases or more (window c ≥ 9)",
+        build: |spec| {
+            Box::new(shapes::msm::check_affine::<Bn254G2, _>(
+                spec,
+                BucketIndexInAByte(PhantomData),
+            ))
+        },
+    },
+];
 
 #[cfg(test)]
 mod tests {

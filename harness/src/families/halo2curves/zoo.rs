@@ -5,11 +5,11 @@
 //! flag or reduce x mod p. `tests/zoo.rs` checks each is caught by its
 //! routine's default budget in debug and in release.
 
-use super::{spec, LargeBest};
+use super::LargeBest;
 use crate::adapters::halo2curves::{
     affine, curve, from_affine, from_curve, run_msm, scalars, Halo2Encoding, Halo2Group, MsmEntry,
 };
-use crate::declare::ZooVariant;
+use crate::declare::ZooRow;
 use crate::generators::points::Jacobian;
 use crate::shapes::halo2_compressed::{self, Halo2Codec, Halo2Compressed};
 use crate::shapes::known::with_known;
@@ -102,75 +102,92 @@ impl<C: Halo2Group> NormalizeBatch<C> for ZeroPoisonsBatch<C> {
     }
 }
 
-macro_rules! msm_variants {
-    ($v:ident, $curve:literal, $group:ty) => {
-        for (routine, entry) in [
-            (concat!("halo2_", $curve, "_msm_best"), MsmEntry::Best),
-            (
-                concat!("halo2_", $curve, "_msm_parallel"),
-                MsmEntry::Parallel,
-            ),
-        ] {
-            $v.push(ZooVariant::boxed(
-                if entry == MsmEntry::Best {
-                    concat!("halo2_", $curve, "_msm_best__chunks_exact_drops_remainder")
-                } else {
-                    concat!(
-                        "halo2_",
-                        $curve,
-                        "_msm_parallel__chunks_exact_drops_remainder"
-                    )
-                },
-                routine,
-                "parallel split by chunks_exact: the n mod threads remainder terms are dropped \
-                 (anchors Z6 Constantine parallel MSM; parallel-splitting bugs)",
-                "n > 4 with n mod 4 ≠ 0 (len_split_at, the chunk thresholds)",
+/// What the two parallel-split rows of a curve model.
+const CHUNKS_EXACT_BUG: &str = "parallel split by chunks_exact: the n mod threads remainder terms \
+                                are dropped (anchors Z6 Constantine parallel MSM; \
+                                parallel-splitting bugs)";
+
+/// What the two receiver rows of a curve model.
+const RECEIVER_BUG: &str = "msm_serial's accumulator not initialized to the identity (anchors Z15 \
+                            filippo.io/edwards25519 MultiScalarMult, CVE-2026-26958)";
+
+/// The row of one MSM variant of halo2curves' `$curve`, checked over the oracle's `$group`:
+/// `msm_row!(<variant>, <curve>, <group>)`, one arm per variant.
+macro_rules! msm_row {
+    (best_chunks_exact, $curve:literal, $group:ty) => {
+        ZooRow {
+            name: concat!("halo2_", $curve, "_msm_best__chunks_exact_drops_remainder"),
+            routine: concat!("halo2_", $curve, "_msm_best"),
+            bug: CHUNKS_EXACT_BUG,
+            trigger: "n > 4 with n mod 4 ≠ 0 (len_split_at, the chunk thresholds)",
+            build: |spec| {
                 Box::new(msm::check_affine::<$group, _>(
-                    spec(routine),
-                    ChunksExactDropsRemainder(entry),
-                )),
-            ));
+                    spec,
+                    ChunksExactDropsRemainder(MsmEntry::Best),
+                ))
+            },
         }
-        $v.push(ZooVariant::new(
-            concat!(
+    };
+    (parallel_chunks_exact, $curve:literal, $group:ty) => {
+        ZooRow {
+            name: concat!(
+                "halo2_",
+                $curve,
+                "_msm_parallel__chunks_exact_drops_remainder"
+            ),
+            routine: concat!("halo2_", $curve, "_msm_parallel"),
+            bug: CHUNKS_EXACT_BUG,
+            trigger: "n > 4 with n mod 4 ≠ 0 (len_split_at, the chunk thresholds)",
+            build: |spec| {
+                Box::new(msm::check_affine::<$group, _>(
+                    spec,
+                    ChunksExactDropsRemainder(MsmEntry::Parallel),
+                ))
+            },
+        }
+    };
+    (best_large_chunks_exact, $curve:literal, $group:ty) => {
+        ZooRow {
+            name: concat!(
                 "halo2_",
                 $curve,
                 "_msm_best_large__chunks_exact_drops_remainder"
             ),
-            concat!("halo2_", $curve, "_msm_best_large"),
-            "parallel split by chunks_exact around the batch-affine path: the n mod threads \
-             remainder terms are dropped (anchors Z6)",
-            "n mod 4 ≠ 0 (8103, 8105, random lengths)",
+            routine: concat!("halo2_", $curve, "_msm_best_large"),
+            bug: "parallel split by chunks_exact around the batch-affine path: the n mod threads \
+                  remainder terms are dropped (anchors Z6)",
+            trigger: "n mod 4 ≠ 0 (8103, 8105, random lengths)",
             // The routine's cases, without its known findings: the broken split's chunks stay
             // below 8104 terms, off the batch-affine path, so identities among the bases are
             // accepted.
-            LargeBest::without_known_findings(msm::check_affine::<$group, _>(
-                spec(concat!("halo2_", $curve, "_msm_best_large")),
-                ChunksExactDropsRemainder(MsmEntry::Best),
-            )),
-        ));
-        $v.push(ZooVariant::new(
-            concat!("halo2_", $curve, "_msm_serial_large__receiver_not_identity"),
-            concat!("halo2_", $curve, "_msm_serial_large"),
-            "msm_serial's accumulator not initialized to the identity (anchors Z15 \
-             filippo.io/edwards25519 MultiScalarMult, CVE-2026-26958)",
-            "any input",
-            msm::check_affine::<$group, _>(
-                spec(concat!("halo2_", $curve, "_msm_serial_large")),
-                ReceiverNotIdentity,
-            ),
-        ));
-        $v.push(ZooVariant::new(
-            concat!("halo2_", $curve, "_msm_serial__receiver_not_identity"),
-            concat!("halo2_", $curve, "_msm_serial"),
-            "msm_serial's accumulator not initialized to the identity (anchors Z15 \
-             filippo.io/edwards25519 MultiScalarMult, CVE-2026-26958)",
-            "any input",
-            msm::check_affine::<$group, _>(
-                spec(concat!("halo2_", $curve, "_msm_serial")),
-                ReceiverNotIdentity,
-            ),
-        ));
+            build: |spec| {
+                Box::new(LargeBest::without_known_findings(msm::check_affine::<
+                    $group,
+                    _,
+                >(
+                    spec,
+                    ChunksExactDropsRemainder(MsmEntry::Best),
+                )))
+            },
+        }
+    };
+    (serial_large_receiver, $curve:literal, $group:ty) => {
+        ZooRow {
+            name: concat!("halo2_", $curve, "_msm_serial_large__receiver_not_identity"),
+            routine: concat!("halo2_", $curve, "_msm_serial_large"),
+            bug: RECEIVER_BUG,
+            trigger: "any input",
+            build: |spec| Box::new(msm::check_affine::<$group, _>(spec, ReceiverNotIdentity)),
+        }
+    };
+    (serial_receiver, $curve:literal, $group:ty) => {
+        ZooRow {
+            name: concat!("halo2_", $curve, "_msm_serial__receiver_not_identity"),
+            routine: concat!("halo2_", $curve, "_msm_serial"),
+            bug: RECEIVER_BUG,
+            trigger: "any input",
+            build: |spec| Box::new(msm::check_affine::<$group, _>(spec, ReceiverNotIdentity)),
+        }
     };
 }
 
@@ -231,54 +248,72 @@ impl<C: Halo2Group + Halo2Compressed> Halo2Codec<C> for XReducedModP<C> {
     }
 }
 
-pub(super) fn variants() -> Vec<ZooVariant> {
-    let mut v = Vec::new();
-    msm_variants!(v, "bn256", Bn254G1);
-    msm_variants!(v, "secp256k1", Secp256k1);
-    msm_variants!(v, "secp256r1", P256);
-    v.push(ZooVariant::new(
-        "halo2_bn256_batch_normalize__zero_poisons_batch",
-        "halo2_bn256_batch_normalize",
-        "batch inversion without setting zeros aside: one identity turns every output into \
-         (0, 0) (anchors Z40 c-kzg-4844 fr_batch_inv, Z38 RustCrypto/traits#1884)",
-        "an identity together with a non-identity point",
-        normalize::check::<Bn254G1, _>(
-            spec("halo2_bn256_batch_normalize"),
-            ZeroPoisonsBatch::<Bn254G1>(PhantomData),
-        ),
-    ));
-    v.push(ZooVariant::new(
-        "halo2_bn256_compressed_encoding__identity_flag_trusted",
-        "halo2_bn256_compressed_encoding",
-        "any encoding with the identity flag decodes to the identity (anchors Z68 gnark-crypto 90177b295, Z65 execution-specs#2395)",
-        "mut_identity_with_sign or mut_identity_nonzero_x",
-        halo2_compressed::check::<Bn254G1, _>(
-            spec("halo2_bn256_compressed_encoding"),
-            IdentityFlagTrusted::<Bn254G1>(PhantomData),
-        ),
-    ));
-    v.push(ZooVariant::new(
-        "halo2_secp256k1_compressed_encoding__x_reduced_mod_p",
-        "halo2_secp256k1_compressed_encoding",
-        "x ≥ p reduced instead of refused (anchors Z67, CVE-2022-23806)",
-        "mut_non_canonical",
-        halo2_compressed::check::<Secp256k1, _>(
-            spec("halo2_secp256k1_compressed_encoding"),
-            XReducedModP::<Secp256k1>(PhantomData),
-        ),
-    ));
-    v.push(ZooVariant::new(
-        "halo2_secp256r1_compressed_encoding__identity_flag_trusted",
-        "halo2_secp256r1_compressed_encoding",
-        "any encoding with the identity flag decodes to the identity (anchors Z68 gnark-crypto 90177b295, Z65 execution-specs#2395)",
-        "mut_identity_with_sign or mut_identity_nonzero_x",
-        with_known(
-            halo2_compressed::check::<P256, _>(
-                spec("halo2_secp256r1_compressed_encoding"),
-                IdentityFlagTrusted::<P256>(PhantomData),
-            ),
-            super::secp256r1_x_zero_known,
-        ),
-    ));
-    v
-}
+/// Every variant of the family: one row each, built from the spec of the routine it breaks.
+pub(super) const ROWS: &[ZooRow] = &[
+    msm_row!(best_chunks_exact, "bn256", Bn254G1),
+    msm_row!(parallel_chunks_exact, "bn256", Bn254G1),
+    msm_row!(best_large_chunks_exact, "bn256", Bn254G1),
+    msm_row!(serial_large_receiver, "bn256", Bn254G1),
+    msm_row!(serial_receiver, "bn256", Bn254G1),
+    msm_row!(best_chunks_exact, "secp256k1", Secp256k1),
+    msm_row!(parallel_chunks_exact, "secp256k1", Secp256k1),
+    msm_row!(best_large_chunks_exact, "secp256k1", Secp256k1),
+    msm_row!(serial_large_receiver, "secp256k1", Secp256k1),
+    msm_row!(serial_receiver, "secp256k1", Secp256k1),
+    msm_row!(best_chunks_exact, "secp256r1", P256),
+    msm_row!(parallel_chunks_exact, "secp256r1", P256),
+    msm_row!(best_large_chunks_exact, "secp256r1", P256),
+    msm_row!(serial_large_receiver, "secp256r1", P256),
+    msm_row!(serial_receiver, "secp256r1", P256),
+    ZooRow {
+        name: "halo2_bn256_batch_normalize__zero_poisons_batch",
+        routine: "halo2_bn256_batch_normalize",
+        bug: "batch inversion without setting zeros aside: one identity turns every output into \
+              (0, 0) (anchors Z40 c-kzg-4844 fr_batch_inv, Z38 RustCrypto/traits#1884)",
+        trigger: "an identity together with a non-identity point",
+        build: |spec| {
+            Box::new(normalize::check::<Bn254G1, _>(
+                spec,
+                ZeroPoisonsBatch::<Bn254G1>(PhantomData),
+            ))
+        },
+    },
+    ZooRow {
+        name: "halo2_bn256_compressed_encoding__identity_flag_trusted",
+        routine: "halo2_bn256_compressed_encoding",
+        bug: "any encoding with the identity flag decodes to the identity (anchors Z68 \
+              gnark-crypto 90177b295, Z65 execution-specs#2395)",
+        trigger: "mut_identity_with_sign or mut_identity_nonzero_x",
+        build: |spec| {
+            Box::new(halo2_compressed::check::<Bn254G1, _>(
+                spec,
+                IdentityFlagTrusted::<Bn254G1>(PhantomData),
+            ))
+        },
+    },
+    ZooRow {
+        name: "halo2_secp256k1_compressed_encoding__x_reduced_mod_p",
+        routine: "halo2_secp256k1_compressed_encoding",
+        bug: "x ≥ p reduced instead of refused (anchors Z67, CVE-2022-23806)",
+        trigger: "mut_non_canonical",
+        build: |spec| {
+            Box::new(halo2_compressed::check::<Secp256k1, _>(
+                spec,
+                XReducedModP::<Secp256k1>(PhantomData),
+            ))
+        },
+    },
+    ZooRow {
+        name: "halo2_secp256r1_compressed_encoding__identity_flag_trusted",
+        routine: "halo2_secp256r1_compressed_encoding",
+        bug: "any encoding with the identity flag decodes to the identity (anchors Z68 \
+              gnark-crypto 90177b295, Z65 execution-specs#2395)",
+        trigger: "mut_identity_with_sign or mut_identity_nonzero_x",
+        build: |spec| {
+            Box::new(with_known(
+                halo2_compressed::check::<P256, _>(spec, IdentityFlagTrusted::<P256>(PhantomData)),
+                super::secp256r1_x_zero_known,
+            ))
+        },
+    },
+];

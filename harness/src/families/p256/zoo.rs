@@ -8,10 +8,9 @@
 //! it; `tests/zoo.rs` checks each is caught by its routine's default budget in debug and in
 //! release.
 
-use super::spec;
 use crate::adapters::k256::form;
 use crate::adapters::p256::{built, reduce, scalar, sec1};
-use crate::declare::ZooVariant;
+use crate::declare::ZooRow;
 use crate::shapes::sec1_points::{
     self as points, BatchNormalizeKind, Enc, FormsResult, FormsSubject, LincombCase, LincombKind,
     MulByGeneratorKind, MulKind, MulTerm, PointInput, ToAffineKind,
@@ -241,61 +240,78 @@ impl FormsSubject<Vec<PointInput>> for ZeroPoisonsBatch {
         )?])
     }
 }
-
-pub(super) fn variants() -> Vec<ZooVariant> {
-    vec![
-        ZooVariant::new(
-            "p256_to_affine__identity_as_affine_zero",
-            "p256_to_affine",
-            "affine coordinates exported with the identity as (0, 0) and re-encoded as a point \
-             (anchors Z31 OpenSSL#2419 G·0 = (0, 0, 1); the (0, 0) identity convention of \
-             halo2curves/arkworks)",
-            "any identity (identity_const, sec1_identity, identity_cancel, scaled_to_identity)",
-            points::check_on::<P256, _>(spec("p256_to_affine"), ToAffineKind, IdentityAsAffineZero),
-        ),
-        ZooVariant::new(
-            "p256_mul__scalar_from_repr_or_zero",
-            "p256_mul",
-            "raw scalars ≥ n not reduced but turned into 0 (anchors Z1 arkworks#656, Z30 relic, \
-             Z66 kilic bls12-381#40)",
-            "scalar_order, scalar_order_plus_1, scalar_above_order",
-            points::check_on::<P256, _>(spec("p256_mul"), MulKind, ScalarFromReprOrZero),
-        ),
-        ZooVariant::new(
-            "p256_mul_by_generator__signed_window_drops_carry",
-            "p256_mul_by_generator",
-            "signed radix-16 recoding that drops the carry out of the top digit (anchors Z3 \
-             dalek 389d2bc9/e17c98a3, Z5/Z6 Constantine window edge cases)",
-            "a reduced scalar with top nibble ≥ 8 (n − 1, most scalars mod n)",
-            points::check_on::<P256, _>(
-                spec("p256_mul_by_generator"),
+/// Every variant of the family: one row each, built from the spec of the routine it breaks.
+pub(super) const ROWS: &[ZooRow] = &[
+    ZooRow {
+        name: "p256_to_affine__identity_as_affine_zero",
+        routine: "p256_to_affine",
+        bug: "affine coordinates exported with the identity as (0, 0) and re-encoded as a point \
+              (anchors Z31 OpenSSL#2419 G·0 = (0, 0, 1); the (0, 0) identity convention of \
+              halo2curves/arkworks)",
+        trigger: "any identity (identity_const, sec1_identity, identity_cancel, \
+                  scaled_to_identity)",
+        build: |spec| {
+            Box::new(points::check_on::<P256, _>(
+                spec,
+                ToAffineKind,
+                IdentityAsAffineZero,
+            ))
+        },
+    },
+    ZooRow {
+        name: "p256_mul__scalar_from_repr_or_zero",
+        routine: "p256_mul",
+        bug: "raw scalars ≥ n not reduced but turned into 0 (anchors Z1 arkworks#656, Z30 relic, \
+              Z66 kilic bls12-381#40)",
+        trigger: "scalar_order, scalar_order_plus_1, scalar_above_order",
+        build: |spec| {
+            Box::new(points::check_on::<P256, _>(
+                spec,
+                MulKind,
+                ScalarFromReprOrZero,
+            ))
+        },
+    },
+    ZooRow {
+        name: "p256_mul_by_generator__signed_window_drops_carry",
+        routine: "p256_mul_by_generator",
+        bug: "signed radix-16 recoding that drops the carry out of the top digit (anchors Z3 \
+              dalek 389d2bc9/e17c98a3, Z5/Z6 Constantine window edge cases)",
+        trigger: "a reduced scalar with top nibble ≥ 8 (n − 1, most scalars mod n)",
+        build: |spec| {
+            Box::new(points::check_on::<P256, _>(
+                spec,
                 MulByGeneratorKind,
                 SignedWindowDropsCarry,
-            ),
-        ),
-        ZooVariant::new(
-            "p256_lincomb__shamir_table_incomplete_sum",
-            "p256_lincomb",
-            "Shamir table entry P₁ + P₂ from an incomplete addition: O instead of 2P₁ when \
-             P₂ = P₁ (anchors Z16 Botan#2424, Z17 wolfSSL#3427, Z18 Wycheproof)",
-            "two terms with P₂ = P₁ (lincomb_related_points, repeated)",
-            points::check_on::<P256, _>(
-                spec("p256_lincomb"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "p256_lincomb__shamir_table_incomplete_sum",
+        routine: "p256_lincomb",
+        bug: "Shamir table entry P₁ + P₂ from an incomplete addition: O instead of 2P₁ when P₂ = \
+              P₁ (anchors Z16 Botan#2424, Z17 wolfSSL#3427, Z18 Wycheproof)",
+        trigger: "two terms with P₂ = P₁ (lincomb_related_points, repeated)",
+        build: |spec| {
+            Box::new(points::check_on::<P256, _>(
+                spec,
                 LincombKind,
                 ShamirTableIncompleteSum,
-            ),
-        ),
-        ZooVariant::new(
-            "p256_batch_normalize__zero_poisons_batch",
-            "p256_batch_normalize",
-            "batch inversion without setting zeros aside: one identity turns every output into \
-             (0, 0) (anchors Z40 c-kzg-4844 fr_batch_inv, Z38 RustCrypto/traits#1884)",
-            "an identity anywhere in the batch",
-            points::check_on::<P256, _>(
-                spec("p256_batch_normalize"),
+            ))
+        },
+    },
+    ZooRow {
+        name: "p256_batch_normalize__zero_poisons_batch",
+        routine: "p256_batch_normalize",
+        bug: "batch inversion without setting zeros aside: one identity turns every output into \
+              (0, 0) (anchors Z40 c-kzg-4844 fr_batch_inv, Z38 RustCrypto/traits#1884)",
+        trigger: "an identity anywhere in the batch",
+        build: |spec| {
+            Box::new(points::check_on::<P256, _>(
+                spec,
                 BatchNormalizeKind,
                 ZeroPoisonsBatch,
-            ),
-        ),
-    ]
-}
+            ))
+        },
+    },
+];

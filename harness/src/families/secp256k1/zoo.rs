@@ -9,10 +9,10 @@
 
 mod lazy_point;
 
-use super::{ecsm, field, spec};
+use super::{ecsm, field};
 use crate::adapters::ecsm::FlawedEcsm;
 use crate::adapters::k256::{built_014, form, k256_013_step, sec1_014, K256Field};
-use crate::declare::ZooVariant;
+use crate::declare::ZooRow;
 use crate::shapes::lazy_field::{FieldExec, FieldOp};
 use crate::shapes::sec1_points::{
     self as points, BatchNormalizeKind, Enc, Form, FormsResult, FormsSubject, LincombCase,
@@ -428,121 +428,106 @@ impl FormsSubject<Vec<MulTerm>> for ScalarFromReprOrZero {
 
 // ---------------------------------------------------------------------------------------
 // The variants.
-
-pub(super) fn variants() -> Vec<ZooVariant> {
-    let ecsm_flaw = |flaw| ecsm::check(spec("ecsm_witness"), FlawedEcsm(flaw));
-    vec![
-        ZooVariant::new(
-            "ecsm_witness__doubled_subtrahend",
-            "ecsm_witness",
-            "the seed's first broken replay: X3 = F − D.double() in the doubling and \
-             r² − J − V.double() in the mixed addition negate a magnitude-2 value with \
-             negate(1) (seed 004 review, curve.rs:176/:200); debug k256 panics, release k256 \
-             is value-correct by limb slack, the shadow catches it in every profile",
-            "any k ≥ 2 (the first row is a double), any base",
-            ecsm_flaw(Flaw::DoubledSubtrahend),
-        ),
-        ZooVariant::new(
-            "ecsm_witness__unnormalized_subtraction",
-            "ecsm_witness",
-            "the seed PR's first draft: no normalization before subtractions (negate(1) on \
-             magnitudes up to 10); release k256 computes wrong points (seed 004 description)",
-            "any k ≥ 2, any base",
-            ecsm_flaw(Flaw::UnnormalizedSubtraction),
-        ),
-        ZooVariant::new(
-            "ecsm_witness__generator_only_base",
-            "ecsm_witness",
-            "a replay right only for G: the mixed addition reads the generator's coordinates \
-             (the seed's tests never reached the Jacobian code with another base, seed 004 \
-             review)",
-            "base ≠ G and a k with an add row (popcount ≥ 2)",
-            ecsm_flaw(Flaw::GeneratorOnlyBase),
-        ),
-        ZooVariant::new(
-            "k256_field__negate_declares_magnitude_1",
-            "k256_field",
-            "negate(m) written as -x = negate(1) whatever the magnitude (the seed's \
-             magnitude-2 negate, generalized); release wraps a limb for magnitude ≳ 5",
-            "negate(m) on an operand of magnitude ≥ 2",
-            field::check(spec("k256_field"), NegateDeclaresOne),
-        ),
-        ZooVariant::new(
-            "k256_field__normalizations_elided",
-            "k256_field",
-            "subtraction chains over unnormalized values: normalize_weak/normalize dropped \
-             (the seed PR's first draft)",
-            "a normalization followed by a subtraction of, or mul by, its result",
-            field::check(spec("k256_field"), NormalizationsElided),
-        ),
-        ZooVariant::new(
-            "k256_batch_normalize__ct_eq_zero_identity",
-            "k256_batch_normalize",
-            "identity detected by z.ct_eq(ZERO), missing a lazily reduced zero z; the batch \
-             inversion fails and unwrap panics (anchors Z37, RustCrypto/elliptic-curves#1029)",
-            "an identity produced by arithmetic in the batch",
-            points::check(
-                spec("k256_batch_normalize"),
-                BatchNormalizeKind,
-                CtEqZeroIdentity,
-            ),
-        ),
-        ZooVariant::new(
-            "k256_batch_normalize__zero_poisons_batch",
-            "k256_batch_normalize",
-            "batch inversion without setting zeros aside: one identity zeroes every other \
-             output (anchors Z40 c-kzg-4844 fr_batch_inv, Z38 RustCrypto/traits#1884)",
-            "an identity together with a non-identity point",
-            points::check(
-                spec("k256_batch_normalize"),
-                BatchNormalizeKind,
-                ZeroPoisonsBatch,
-            ),
-        ),
-        ZooVariant::new(
-            "k256_to_affine__is_zero_on_lazy_z",
-            "k256_to_affine",
-            "a lazily reduced zero z tested with is_zero() (normalized values only): debug \
-             trips k256's checker, release turns the identity into (0, 0) (anchors Z37 class, \
-             Z45 k256#529)",
-            "an identity produced by arithmetic",
-            points::check(spec("k256_to_affine"), ToAffineKind, IsZeroOnLazyZ),
-        ),
-        ZooVariant::new(
-            "k256_to_affine__unguarded_mixed_addition",
-            "k256_to_affine",
-            "mixed addition incomplete when the affine operand is the identity (anchors Z32, \
-             RustCrypto/elliptic-curves#337)",
-            "mixed_sum_affine_identity",
-            points::check(spec("k256_to_affine"), ToAffineKind, UnguardedMixedAddition),
-        ),
-        ZooVariant::new(
-            "k256_lincomb__shamir_table_infinity",
-            "k256_lincomb",
-            "Shamir/Straus table with an incomplete P₁ + P₂ entry: infinity or doubling in the \
-             table (anchors Z16 Botan#2424, Z17 wolfSSL#3427, Z18 Wycheproof)",
-            "lincomb_related_points (P₂ = ±P₁), or an identity among two terms",
-            points::check(spec("k256_lincomb"), LincombKind, ShamirTableInfinity),
-        ),
-        ZooVariant::new(
-            "k256_mul_by_generator__window_zero_digit",
-            "k256_mul_by_generator",
-            "fixed-window table whose digit-0 entry is the affine identity, added by an \
-             unguarded mixed addition (anchors Z32 k256#337, Z31 OpenSSL G·0, Z34)",
-            "a scalar with a zero 4-bit window (scalar_zero, scalar_small, most scalars)",
-            points::check(
-                spec("k256_mul_by_generator"),
-                MulByGeneratorKind,
-                WindowZeroDigit,
-            ),
-        ),
-        ZooVariant::new(
-            "k256_mul__scalar_from_repr_or_zero",
-            "k256_mul",
-            "raw scalars ≥ n not reduced but turned into 0 (anchors Z1 arkworks#656, Z66 \
-             kilic bls12-381#40, Z30 relic)",
-            "scalar_order, scalar_order_plus_1, scalar_above_order",
-            points::check(spec("k256_mul"), MulKind, ScalarFromReprOrZero),
-        ),
-    ]
-}
+/// Every variant of the family: one row each, built from the spec of the routine it breaks.
+pub(super) const ROWS: &[ZooRow] = &[
+    ZooRow {
+        name: "ecsm_witness__doubled_subtrahend",
+        routine: "ecsm_witness",
+        bug: "the seed's first broken replay: X3 = F − D.double() in the doubling and r² − J − \
+              V.double() in the mixed addition negate a magnitude-2 value with negate(1) (seed \
+              004 review, curve.rs:176/:200); debug k256 panics, release k256 is value-correct \
+              by limb slack, the shadow catches it in every profile",
+        trigger: "any k ≥ 2 (the first row is a double), any base",
+        build: |spec| Box::new(ecsm::check(spec, FlawedEcsm(Flaw::DoubledSubtrahend))),
+    },
+    ZooRow {
+        name: "ecsm_witness__unnormalized_subtraction",
+        routine: "ecsm_witness",
+        bug: "the seed PR's first draft: no normalization before subtractions (negate(1) on \
+              magnitudes up to 10); release k256 computes wrong points (seed 004 description)",
+        trigger: "any k ≥ 2, any base",
+        build: |spec| Box::new(ecsm::check(spec, FlawedEcsm(Flaw::UnnormalizedSubtraction))),
+    },
+    ZooRow {
+        name: "ecsm_witness__generator_only_base",
+        routine: "ecsm_witness",
+        bug: "a replay right only for G: the mixed addition reads the generator's coordinates \
+              (the seed's tests never reached the Jacobian code with another base, seed 004 \
+              review)",
+        trigger: "base ≠ G and a k with an add row (popcount ≥ 2)",
+        build: |spec| Box::new(ecsm::check(spec, FlawedEcsm(Flaw::GeneratorOnlyBase))),
+    },
+    ZooRow {
+        name: "k256_field__negate_declares_magnitude_1",
+        routine: "k256_field",
+        bug: "negate(m) written as -x = negate(1) whatever the magnitude (the seed's magnitude-2 \
+              negate, generalized); release wraps a limb for magnitude ≳ 5",
+        trigger: "negate(m) on an operand of magnitude ≥ 2",
+        build: |spec| Box::new(field::check(spec, NegateDeclaresOne)),
+    },
+    ZooRow {
+        name: "k256_field__normalizations_elided",
+        routine: "k256_field",
+        bug: "subtraction chains over unnormalized values: normalize_weak/normalize dropped (the \
+              seed PR's first draft)",
+        trigger: "a normalization followed by a subtraction of, or mul by, its result",
+        build: |spec| Box::new(field::check(spec, NormalizationsElided)),
+    },
+    ZooRow {
+        name: "k256_batch_normalize__ct_eq_zero_identity",
+        routine: "k256_batch_normalize",
+        bug: "identity detected by z.ct_eq(ZERO), missing a lazily reduced zero z; the batch \
+              inversion fails and unwrap panics (anchors Z37, RustCrypto/elliptic-curves#1029)",
+        trigger: "an identity produced by arithmetic in the batch",
+        build: |spec| Box::new(points::check(spec, BatchNormalizeKind, CtEqZeroIdentity)),
+    },
+    ZooRow {
+        name: "k256_batch_normalize__zero_poisons_batch",
+        routine: "k256_batch_normalize",
+        bug: "batch inversion without setting zeros aside: one identity zeroes every other \
+              output (anchors Z40 c-kzg-4844 fr_batch_inv, Z38 RustCrypto/traits#1884)",
+        trigger: "an identity together with a non-identity point",
+        build: |spec| Box::new(points::check(spec, BatchNormalizeKind, ZeroPoisonsBatch)),
+    },
+    ZooRow {
+        name: "k256_to_affine__is_zero_on_lazy_z",
+        routine: "k256_to_affine",
+        bug: "a lazily reduced zero z tested with is_zero() (normalized values only): debug \
+              trips k256's checker, release turns the identity into (0, 0) (anchors Z37 class, \
+              Z45 k256#529)",
+        trigger: "an identity produced by arithmetic",
+        build: |spec| Box::new(points::check(spec, ToAffineKind, IsZeroOnLazyZ)),
+    },
+    ZooRow {
+        name: "k256_to_affine__unguarded_mixed_addition",
+        routine: "k256_to_affine",
+        bug: "mixed addition incomplete when the affine operand is the identity (anchors Z32, \
+              RustCrypto/elliptic-curves#337)",
+        trigger: "mixed_sum_affine_identity",
+        build: |spec| Box::new(points::check(spec, ToAffineKind, UnguardedMixedAddition)),
+    },
+    ZooRow {
+        name: "k256_lincomb__shamir_table_infinity",
+        routine: "k256_lincomb",
+        bug: "Shamir/Straus table with an incomplete P₁ + P₂ entry: infinity or doubling in the \
+              table (anchors Z16 Botan#2424, Z17 wolfSSL#3427, Z18 Wycheproof)",
+        trigger: "lincomb_related_points (P₂ = ±P₁), or an identity among two terms",
+        build: |spec| Box::new(points::check(spec, LincombKind, ShamirTableInfinity)),
+    },
+    ZooRow {
+        name: "k256_mul_by_generator__window_zero_digit",
+        routine: "k256_mul_by_generator",
+        bug: "fixed-window table whose digit-0 entry is the affine identity, added by an \
+              unguarded mixed addition (anchors Z32 k256#337, Z31 OpenSSL G·0, Z34)",
+        trigger: "a scalar with a zero 4-bit window (scalar_zero, scalar_small, most scalars)",
+        build: |spec| Box::new(points::check(spec, MulByGeneratorKind, WindowZeroDigit)),
+    },
+    ZooRow {
+        name: "k256_mul__scalar_from_repr_or_zero",
+        routine: "k256_mul",
+        bug: "raw scalars ≥ n not reduced but turned into 0 (anchors Z1 arkworks#656, Z66 kilic \
+              bls12-381#40, Z30 relic)",
+        trigger: "scalar_order, scalar_order_plus_1, scalar_above_order",
+        build: |spec| Box::new(points::check(spec, MulKind, ScalarFromReprOrZero)),
+    },
+];

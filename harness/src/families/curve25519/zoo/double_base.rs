@@ -2,9 +2,9 @@
 
 use crate::adapters::dalek::{self, points, DalekGroup};
 use crate::engine::{DynRoutine, Outcome};
-use crate::families::curve25519::FAMILY;
 use crate::generators::edwards::{Flavor, Repr};
 use crate::shapes::edwards_double_base as double_base;
+use crate::shapes::Spec;
 use curve25519_dalek::edwards::EdwardsPoint;
 use curve25519_dalek::scalar::Scalar;
 use num_bigint::BigUint;
@@ -98,9 +98,9 @@ pub(super) fn to_montgomery_zero_in_batch(reprs: &[Repr]) -> Outcome<Vec<[u8; 32
 }
 
 pub(super) fn double_base_variant(
-    name: &'static str,
+    spec: Spec,
     flavor: Flavor,
     f: fn(&BigUint, &Repr, &BigUint) -> Outcome<[u8; 32]>,
 ) -> Box<dyn DynRoutine> {
-    Box::new(double_base::check(FAMILY.spec(name), flavor, Box::new(f)))
+    Box::new(double_base::check(spec, flavor, Box::new(f)))
 }

@@ -4,9 +4,10 @@
 use super::{double_n, radix_2w};
 use crate::adapters::dalek::{self, points, DalekGroup};
 use crate::engine::{DynRoutine, Outcome};
-use crate::families::curve25519::{dalek_spec, DalekRoutine};
+use crate::families::curve25519::{dalek_routine, DalekRoutine};
 use crate::generators::edwards::{Flavor, Repr};
 use crate::shapes::edwards_encoding::{self as encoding, CompressOp};
+use crate::shapes::Spec;
 use curve25519_dalek::edwards::EdwardsPoint;
 use curve25519_dalek::ristretto::RistrettoPoint;
 use curve25519_dalek::scalar::Scalar;
@@ -125,34 +126,28 @@ pub(super) fn ristretto_decompress_noncanonical(bytes: &[u8; 32]) -> Outcome<[u8
     dalek::decompress::<RistrettoPoint>(&reduced)
 }
 
-pub(super) fn mul_base_variant(
-    name: &'static str,
-    f: fn(&BigUint) -> [u8; 32],
-) -> Box<dyn DynRoutine> {
-    let (spec, routine) = dalek_spec(name);
-    let DalekRoutine::MulBase(flavor) = routine else {
-        panic!("{name} is not mul_base")
+pub(super) fn mul_base_variant(spec: Spec, f: fn(&BigUint) -> [u8; 32]) -> Box<dyn DynRoutine> {
+    let DalekRoutine::MulBase(flavor) = dalek_routine(spec.name) else {
+        panic!("{} is not mul_base", spec.name)
     };
     Box::new(encoding::check_mul_base(spec, flavor, Box::new(f)))
 }
 
 pub(super) fn compress_variant(
-    name: &'static str,
+    spec: Spec,
     flavor: Flavor,
     op: CompressOp,
     f: fn(&[Repr]) -> Outcome<Vec<[u8; 32]>>,
 ) -> Box<dyn DynRoutine> {
-    let (spec, _) = dalek_spec(name);
     Box::new(encoding::check_compress(spec, flavor, op, Box::new(f)))
 }
 
 pub(super) fn decompress_variant(
-    name: &'static str,
+    spec: Spec,
     f: fn(&[u8; 32]) -> Outcome<[u8; 32]>,
 ) -> Box<dyn DynRoutine> {
-    let (spec, routine) = dalek_spec(name);
-    let DalekRoutine::Decompress(flavor) = routine else {
-        panic!("{name} is not a decoder")
+    let DalekRoutine::Decompress(flavor) = dalek_routine(spec.name) else {
+        panic!("{} is not a decoder", spec.name)
     };
     Box::new(encoding::check_decompress(spec, flavor, Box::new(f)))
 }

@@ -5,9 +5,10 @@
 use super::{double_n, radix_2w};
 use crate::adapters::dalek::{self, optional_points, points, run_msm, scalars, DalekGroup};
 use crate::engine::{DynRoutine, Outcome};
-use crate::families::curve25519::{dalek_spec, DalekRoutine};
+use crate::families::curve25519::{dalek_routine, DalekRoutine};
 use crate::generators::edwards::Repr;
 use crate::shapes::edwards_msm::{self as msm, vartime_path, MsmInput, MsmKind, MsmSubject};
+use crate::shapes::Spec;
 use curve25519_dalek::edwards::EdwardsPoint;
 use curve25519_dalek::scalar::Scalar;
 use curve25519_dalek::traits::VartimeMultiscalarMul;
@@ -16,10 +17,9 @@ use num_traits::Zero;
 use std::marker::PhantomData;
 
 /// The MSM routine `name` with `subject` in place of dalek.
-pub(super) fn msm_variant(name: &'static str, subject: impl MsmSubject) -> Box<dyn DynRoutine> {
-    let (spec, routine) = dalek_spec(name);
-    let DalekRoutine::Msm(flavor, kind) = routine else {
-        panic!("{name} is not an MSM routine")
+pub(super) fn msm_variant(spec: Spec, subject: impl MsmSubject) -> Box<dyn DynRoutine> {
+    let DalekRoutine::Msm(flavor, kind) = dalek_routine(spec.name) else {
+        panic!("{} is not an MSM routine", spec.name)
     };
     Box::new(msm::check(spec, flavor, kind, subject))
 }
@@ -134,6 +134,16 @@ pub(super) struct PippengerAt<G> {
     pub(super) w: usize,
     pub(super) flaw: PippengerFlaw,
     pub(super) _group: PhantomData<G>,
+}
+
+impl<G> PippengerAt<G> {
+    pub(super) fn new(w: usize, flaw: PippengerFlaw) -> Self {
+        Self {
+            w,
+            flaw,
+            _group: PhantomData,
+        }
+    }
 }
 
 impl<G: DalekGroup> MsmSubject for PippengerAt<G> {

@@ -6,8 +6,8 @@ use crate::adapters::tari::{
 };
 use crate::engine::DynRoutine;
 use crate::families::curve25519::tari as tari_check;
-use crate::families::curve25519::FAMILY;
 use crate::shapes::batch_verify::Mode;
+use crate::shapes::Spec;
 use curve25519_dalek::ristretto::RistrettoPoint;
 use tari_bulletproofs_plus::errors::ProofError;
 use tari_bulletproofs_plus::extended_mask::ExtendedMask;
@@ -252,14 +252,11 @@ pub(super) fn from_bytes_trailing_accepted(bytes: &[u8]) -> Result<Vec<u8>, Stri
     reserialize(bytes)
 }
 
-pub(super) fn tari_variant(name: &'static str, subject: impl BatchVerifier) -> Box<dyn DynRoutine> {
-    Box::new(tari_check::check(
-        FAMILY.spec(name),
-        match name {
-            "tari_batch_verify" => Mode::BatchVerify,
-            "tari_mask_recovery" => Mode::MaskRecovery,
-            _ => Mode::BatchVsSingle,
-        },
-        subject,
-    ))
+pub(super) fn tari_variant(spec: Spec, subject: impl BatchVerifier) -> Box<dyn DynRoutine> {
+    let mode = match spec.name {
+        "tari_batch_verify" => Mode::BatchVerify,
+        "tari_mask_recovery" => Mode::MaskRecovery,
+        _ => Mode::BatchVsSingle,
+    };
+    Box::new(tari_check::check(spec, mode, subject))
 }
