@@ -165,7 +165,24 @@ pub fn mul(p: &EdPoint, k: &BigUint) -> EdPoint {
 /// inversion for all their denominators 1 ± d·x₁x₂y₁y₂ (Montgomery's simultaneous inversion,
 /// Math. Comp. 48, 1987); the empty sum is the identity.
 pub fn sum(points: &[EdPoint]) -> EdPoint {
-    let mut level = points.to_vec();
+    sum_refs(&points.iter().collect::<Vec<_>>())
+}
+
+/// [`sum`] over borrowed points: the first level reads them in place.
+fn sum_refs(points: &[&EdPoint]) -> EdPoint {
+    match points {
+        [] => return identity(),
+        [p] => return (*p).clone(),
+        _ => {}
+    }
+    let pairs: Vec<(&EdPoint, &EdPoint)> = points
+        .chunks_exact(2)
+        .map(|pair| (pair[0], pair[1]))
+        .collect();
+    let mut level = add_pairs(&pairs);
+    if points.len() % 2 == 1 {
+        level.push(points[points.len() - 1].clone());
+    }
     while level.len() > 1 {
         let pairs: Vec<(&EdPoint, &EdPoint)> = level
             .chunks_exact(2)
@@ -187,10 +204,7 @@ pub fn mul_base(k: &BigUint) -> EdPoint {
     let table = TABLE.get_or_init(|| {
         FixedBaseTable::build(&basepoint(), order().bits(), &identity(), add_pairs)
     });
-    let entries: Vec<EdPoint> = (table.select(&(k % order())).into_iter())
-        .cloned()
-        .collect();
-    sum(&entries)
+    sum_refs(&table.select(&(k % order())))
 }
 
 /// x with x² = (y² − 1)/(d·y² + 1) and x mod 2 = `sign`, RFC 8032 §5.1.3 steps 2–4; `None`
