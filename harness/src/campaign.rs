@@ -416,7 +416,7 @@ impl Groups {
             }
             Signature::of(run, routine.tape(bytes, config.bias).as_ref())
         };
-        if let Some((_, group)) = self.groups.iter_mut().find(|(s, _)| *s == signature) {
+        if let Some((_, group)) = self.groups.iter_mut().find(|(s, _)| s.same_bug(&signature)) {
             group.count += 1;
             return;
         }

@@ -39,10 +39,19 @@ use std::time::{Duration, Instant};
 pub const DEFAULT_BUDGET: Duration = Duration::from_secs(5);
 
 /// What a bug is, for grouping findings into one report per bug: the routine, the verdict's
-/// kind and attribution, and the minimized case's lengths and edge classes other than the
-/// scalars' (a minimized case's scalars are simple values, and which of two equally simple
-/// values the search settles on depends on where it started).
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+/// kind and attribution, the threshold interval of each of the minimized case's lengths, and
+/// its edge classes other than the scalars' and the lengths' (a minimized case's scalars are
+/// simple values, and which of two equally simple values the search settles on depends on
+/// where it started).
+///
+/// Lengths count by interval, not by value or by the length class that drew them: the
+/// minimizer shortens a case towards the shortest length of its interval, but where a time
+/// budget or the bug's own shape stops it a term short, or the same length comes from two
+/// classes (`len_small` and `len_drop_at` both draw 3), two findings of one bug would
+/// otherwise split into two reports. Two lengths on different sides of a threshold the routine
+/// declares are different algorithm paths, and stay apart. The exact lengths are kept for
+/// display ([`Signature::render`]).
+#[derive(Clone, Debug, Serialize)]
 pub struct Signature {
     /// The routine.
     pub routine: &'static str,
@@ -52,27 +61,39 @@ pub struct Signature {
     pub attribution: String,
     /// The minimized case's drawn lengths.
     pub lengths: Vec<usize>,
-    /// The minimized case's edge classes, but for the scalars'.
+    /// The threshold interval of each drawn length, named by its shortest length
+    /// ([`LengthNote::floor`](crate::generators::tape::LengthNote::floor)).
+    pub intervals: Vec<usize>,
+    /// The minimized case's edge classes, but for the scalars' and the lengths'.
     pub classes: Vec<&'static str>,
 }
 
 impl Signature {
     /// The signature of a (minimized) run with its tape.
     pub fn of(run: &CaseRun, tape: Option<&Tape>) -> Self {
+        let notes = tape.map(|t| t.lengths.as_slice()).unwrap_or_default();
         Signature {
             routine: run.routine,
             kind: run.verdict.kind,
             attribution: run.verdict.attribution(),
-            lengths: tape
-                .map(|t| t.lengths.iter().map(|n| n.n).collect())
-                .unwrap_or_default(),
+            lengths: notes.iter().map(|note| note.n).collect(),
+            intervals: notes.iter().map(|note| note.floor).collect(),
             classes: run
                 .classes
                 .iter()
                 .copied()
-                .filter(|c| !c.starts_with("scalar_"))
+                .filter(|c| !c.starts_with("scalar_") && !c.starts_with("len_"))
                 .collect(),
         }
+    }
+
+    /// Whether two findings are one bug: everything but the exact lengths agrees.
+    pub fn same_bug(&self, other: &Signature) -> bool {
+        self.routine == other.routine
+            && self.kind == other.kind
+            && self.attribution == other.attribution
+            && self.intervals == other.intervals
+            && self.classes == other.classes
     }
 
     /// One line: `routine: kind [attribution] n=… classes`.
@@ -414,6 +435,52 @@ pub(crate) mod tests {
                     .into()
             },
         )
+    }
+
+    #[test]
+    fn findings_one_term_apart_in_one_threshold_interval_are_one_bug() {
+        let routine = planted();
+        let signatures: Vec<Signature> = (0..200)
+            .map(|i| case_bytes(1, "planted_msm", i, CASE_BYTES))
+            .filter_map(|b| {
+                let run = routine.run_bytes(&b, Bias::Edge, Detail::OnFinding);
+                let tape = routine.tape(&b, Bias::Edge);
+                run.is_finding().then(|| Signature::of(&run, tape.as_ref()))
+            })
+            .collect();
+        // Every finding is in the interval 3..=64 that starts at the threshold.
+        assert!(signatures.len() > 3, "{} findings", signatures.len());
+        assert!(
+            signatures.iter().all(|s| s.intervals == [3]),
+            "{signatures:?}"
+        );
+        // Which length class drew the length is not part of the bug.
+        assert!(
+            signatures
+                .iter()
+                .flat_map(|s| &s.classes)
+                .all(|c| !c.starts_with("len_")),
+            "{signatures:?}"
+        );
+        let a = signatures
+            .iter()
+            .find(|s| s.lengths[0] >= 4)
+            .expect("a longer finding");
+        let mut shorter = a.clone();
+        shorter.lengths = vec![a.lengths[0] - 1];
+        assert!(a.same_bug(&shorter));
+        // Across the threshold, or with another class, it is another bug.
+        let below = Signature {
+            lengths: vec![2],
+            intervals: vec![0],
+            ..a.clone()
+        };
+        assert!(!a.same_bug(&below));
+        let other_class = Signature {
+            classes: vec!["some_other_class"],
+            ..a.clone()
+        };
+        assert!(!a.same_bug(&other_class));
     }
 
     #[test]

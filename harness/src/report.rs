@@ -99,8 +99,8 @@ pub struct RoutineReport {
 }
 
 /// One bug: a routine's findings that share a signature
-/// ([`crate::minimize::Signature`]: verdict kind, attribution, the minimized case's lengths
-/// and classes).
+/// ([`crate::minimize::Signature::same_bug`]: verdict kind, attribution, the threshold
+/// intervals of the minimized case's lengths, and its classes).
 #[derive(Clone, Debug, Serialize)]
 pub struct FindingGroup {
     /// The signature in one line.
