@@ -484,14 +484,49 @@ impl GtMultiExp<Bls12381Gt> for AccumulatorStartsAtFirstTerm {
         blst_gt(terms.iter().fold(start, |acc, t| acc + t))
     }
 }
+
+// Bug and trigger texts shared by twin rows: one bug in G1 and G2, or in two libraries.
+const INFINITY_FLAG_TRUSTED_BUG: &str =
+    "any encoding with the infinity flag set decodes to the identity, stray bits and \
+    all (anchors Z68 gnark-crypto 90177b295, Z65 execution-specs#2395)";
+const COORDINATES_REDUCED_MOD_P_BUG: &str =
+    "coordinates ≥ p reduced instead of refused (anchors Z67, CVE-2022-23806)";
+const SUBGROUP_CHECK_SKIPPED_BUG: &str =
+    "the checked decoder skips the subgroup check (Validate::No): points outside the \
+    order-r subgroup pass (cryptofuzz modules/arkworks-algebra validity gate, anchors \
+    §1; consensus-spec deserialization cases)";
+const INFINITY_FILTERED_SCALARS_MISALIGNED_BUG: &str =
+    "points at infinity filtered out of the MSM input, scalars kept: later terms \
+    misaligned (anchors Z13 revm#1428/#1432, evmone#1150)";
+const ASSUMES_AFFINE_FROM_512_BUG: &str =
+    "large-input Pippenger path reads (X, Y) as affine, ignoring Z (anchors Z10 \
+    UltrafastSecp256k1#401)";
+const BUCKET_INDEX_IN_A_BYTE_BUG: &str =
+    "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket \
+    index, PR #259)";
+const BATCH_INVERSION_WITH_ZERO_BUG: &str =
+    "Montgomery batch inversion does not skip zeros: one identity spoils the batch \
+    (anchors Z40 c-kzg, Z38)";
+const IDENTITIES_MOVED_TO_THE_END_BUG: &str =
+    "identities filtered out of the batch and appended after it: the points after them \
+    shift (anchors Z13 BLST footgun, revm#1428, evmone#1150)";
+const INFINITY_FLAG_TRUSTED_TRIGGER: &str = "mut_infinity_stray_bit or mut_infinity_on_point";
+const SUBGROUP_CHECK_SKIPPED_TRIGGER: &str = "point_non_subgroup with decode_checked";
+const INFINITY_FILTERED_SCALARS_MISALIGNED_TRIGGER: &str =
+    "identity among the bases before a non-zero term";
+const ASSUMES_AFFINE_FROM_512_TRIGGER: &str = "mixed_z bases, 512 points or more";
+const BUCKET_INDEX_IN_A_BYTE_TRIGGER: &str = "1025 bases or more (window c ≥ 9)";
+const BATCH_INVERSION_WITH_ZERO_TRIGGER: &str = "identity in a batch with other points";
+const PAIR_IDENTITY_TRIGGER: &str = "pair_identity_g1 or pair_identity_g2";
+const IDENTITIES_MOVED_TO_THE_END_TRIGGER: &str = "identity before another point";
+
 /// Every variant of the family: one row each, built from the spec of the routine it breaks.
 pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "zkcrypto_g1_encoding__infinity_flag_trusted",
         routine: "zkcrypto_g1_encoding",
-        bug: "any encoding with the infinity flag set decodes to the identity, stray bits and \
-              all (anchors Z68 gnark-crypto 90177b295, Z65 execution-specs#2395)",
-        trigger: "mut_infinity_stray_bit or mut_infinity_on_point",
+        bug: INFINITY_FLAG_TRUSTED_BUG,
+        trigger: INFINITY_FLAG_TRUSTED_TRIGGER,
         build: |spec| {
             Box::new(shapes::bls_encoding::check::<Bls12381G1, _>(
                 spec,
@@ -502,7 +537,7 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "blst_g2_encoding__coordinates_reduced_mod_p",
         routine: "blst_g2_encoding",
-        bug: "coordinates ≥ p reduced instead of refused (anchors Z67, CVE-2022-23806)",
+        bug: COORDINATES_REDUCED_MOD_P_BUG,
         trigger: "mut_non_canonical",
         build: |spec| {
             Box::new(with_known(
@@ -514,9 +549,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "zkcrypto_g2_encoding__infinity_flag_trusted",
         routine: "zkcrypto_g2_encoding",
-        bug: "any encoding with the infinity flag set decodes to the identity, stray bits and \
-              all (anchors Z68 gnark-crypto 90177b295, Z65 execution-specs#2395)",
-        trigger: "mut_infinity_stray_bit or mut_infinity_on_point",
+        bug: INFINITY_FLAG_TRUSTED_BUG,
+        trigger: INFINITY_FLAG_TRUSTED_TRIGGER,
         build: |spec| {
             Box::new(shapes::bls_encoding::check::<Bls12381G2, _>(
                 spec,
@@ -527,7 +561,7 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "blst_g1_encoding__coordinates_reduced_mod_p",
         routine: "blst_g1_encoding",
-        bug: "coordinates ≥ p reduced instead of refused (anchors Z67, CVE-2022-23806)",
+        bug: COORDINATES_REDUCED_MOD_P_BUG,
         trigger: "mut_non_canonical",
         build: |spec| {
             Box::new(with_known(
@@ -539,10 +573,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "ark_bls12_381_g2_encoding__subgroup_check_skipped",
         routine: "ark_bls12_381_g2_encoding",
-        bug: "the checked decoder skips the subgroup check (Validate::No): points outside the \
-              order-r subgroup pass (cryptofuzz modules/arkworks-algebra validity gate, anchors \
-              §1; consensus-spec deserialization cases)",
-        trigger: "point_non_subgroup with decode_checked",
+        bug: SUBGROUP_CHECK_SKIPPED_BUG,
+        trigger: SUBGROUP_CHECK_SKIPPED_TRIGGER,
         build: |spec| {
             Box::new(shapes::bls_encoding::check::<Bls12381G2, _>(
                 spec,
@@ -553,10 +585,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "ark_bls12_381_g1_encoding__subgroup_check_skipped",
         routine: "ark_bls12_381_g1_encoding",
-        bug: "the checked decoder skips the subgroup check (Validate::No): points outside the \
-              order-r subgroup pass (cryptofuzz modules/arkworks-algebra validity gate, anchors \
-              §1; consensus-spec deserialization cases)",
-        trigger: "point_non_subgroup with decode_checked",
+        bug: SUBGROUP_CHECK_SKIPPED_BUG,
+        trigger: SUBGROUP_CHECK_SKIPPED_TRIGGER,
         build: |spec| {
             Box::new(shapes::bls_encoding::check::<Bls12381G1, _>(
                 spec,
@@ -567,9 +597,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "blst_g1_msm__infinity_filtered_scalars_misaligned",
         routine: "blst_g1_msm",
-        bug: "points at infinity filtered out of the MSM input, scalars kept: later terms \
-              misaligned (anchors Z13 revm#1428/#1432, evmone#1150)",
-        trigger: "identity among the bases before a non-zero term",
+        bug: INFINITY_FILTERED_SCALARS_MISALIGNED_BUG,
+        trigger: INFINITY_FILTERED_SCALARS_MISALIGNED_TRIGGER,
         build: |spec| {
             Box::new(with_known(
                 shapes::msm::check::<Bls12381G1, _>(
@@ -583,9 +612,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "blst_g2_msm__infinity_filtered_scalars_misaligned",
         routine: "blst_g2_msm",
-        bug: "points at infinity filtered out of the MSM input, scalars kept: later terms \
-              misaligned (anchors Z13 revm#1428/#1432, evmone#1150)",
-        trigger: "identity among the bases before a non-zero term",
+        bug: INFINITY_FILTERED_SCALARS_MISALIGNED_BUG,
+        trigger: INFINITY_FILTERED_SCALARS_MISALIGNED_TRIGGER,
         build: |spec| {
             Box::new(with_known(
                 shapes::msm::check::<Bls12381G2, _>(
@@ -599,9 +627,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "blst_g1_msm_large__assumes_affine_from_512",
         routine: "blst_g1_msm_large",
-        bug: "large-input Pippenger path reads (X, Y) as affine, ignoring Z (anchors Z10 \
-              UltrafastSecp256k1#401)",
-        trigger: "mixed_z bases, 512 points or more",
+        bug: ASSUMES_AFFINE_FROM_512_BUG,
+        trigger: ASSUMES_AFFINE_FROM_512_TRIGGER,
         build: |spec| {
             Box::new(with_known(
                 shapes::msm::check::<Bls12381G1, _>(spec, AssumesAffineFrom512(PhantomData)),
@@ -612,9 +639,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "blst_g2_msm_large__assumes_affine_from_512",
         routine: "blst_g2_msm_large",
-        bug: "large-input Pippenger path reads (X, Y) as affine, ignoring Z (anchors Z10 \
-              UltrafastSecp256k1#401)",
-        trigger: "mixed_z bases, 512 points or more",
+        bug: ASSUMES_AFFINE_FROM_512_BUG,
+        trigger: ASSUMES_AFFINE_FROM_512_TRIGGER,
         build: |spec| {
             Box::new(with_known(
                 shapes::msm::check::<Bls12381G2, _>(spec, AssumesAffineFrom512(PhantomData)),
@@ -625,9 +651,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "ark_bls12_381_g1_msm__bucket_index_in_a_byte",
         routine: "ark_bls12_381_g1_msm",
-        bug: "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket \
-              index, PR #259)",
-        trigger: "1025 bases or more (window c ≥ 9)",
+        bug: BUCKET_INDEX_IN_A_BYTE_BUG,
+        trigger: BUCKET_INDEX_IN_A_BYTE_TRIGGER,
         build: |spec| {
             Box::new(shapes::msm::check_affine::<Bls12381G1, _>(
                 spec,
@@ -638,9 +663,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "ark_bls12_381_g2_msm__bucket_index_in_a_byte",
         routine: "ark_bls12_381_g2_msm",
-        bug: "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket \
-              index, PR #259)",
-        trigger: "1025 bases or more (window c ≥ 9)",
+        bug: BUCKET_INDEX_IN_A_BYTE_BUG,
+        trigger: BUCKET_INDEX_IN_A_BYTE_TRIGGER,
         build: |spec| {
             Box::new(shapes::msm::check_affine::<Bls12381G2, _>(
                 spec,
@@ -651,9 +675,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "blst_g1_batch_normalize__batch_inversion_with_zero",
         routine: "blst_g1_batch_normalize",
-        bug: "Montgomery batch inversion does not skip zeros: one identity spoils the batch \
-              (anchors Z40 c-kzg, Z38)",
-        trigger: "identity in a batch with other points",
+        bug: BATCH_INVERSION_WITH_ZERO_BUG,
+        trigger: BATCH_INVERSION_WITH_ZERO_TRIGGER,
         build: |spec| {
             Box::new(shapes::normalize::check::<Bls12381G1, _>(
                 spec,
@@ -664,9 +687,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "blst_g2_batch_normalize__batch_inversion_with_zero",
         routine: "blst_g2_batch_normalize",
-        bug: "Montgomery batch inversion does not skip zeros: one identity spoils the batch \
-              (anchors Z40 c-kzg, Z38)",
-        trigger: "identity in a batch with other points",
+        bug: BATCH_INVERSION_WITH_ZERO_BUG,
+        trigger: BATCH_INVERSION_WITH_ZERO_TRIGGER,
         build: |spec| {
             Box::new(shapes::normalize::check::<Bls12381G2, _>(
                 spec,
@@ -677,9 +699,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "ark_bls12_381_g1_normalize_batch__batch_inversion_with_zero",
         routine: "ark_bls12_381_g1_normalize_batch",
-        bug: "Montgomery batch inversion does not skip zeros: one identity spoils the batch \
-              (anchors Z40 c-kzg, Z38)",
-        trigger: "identity in a batch with other points",
+        bug: BATCH_INVERSION_WITH_ZERO_BUG,
+        trigger: BATCH_INVERSION_WITH_ZERO_TRIGGER,
         build: |spec| {
             Box::new(shapes::normalize::check::<Bls12381G1, _>(
                 spec,
@@ -690,9 +711,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "ark_bls12_381_g2_normalize_batch__batch_inversion_with_zero",
         routine: "ark_bls12_381_g2_normalize_batch",
-        bug: "Montgomery batch inversion does not skip zeros: one identity spoils the batch \
-              (anchors Z40 c-kzg, Z38)",
-        trigger: "identity in a batch with other points",
+        bug: BATCH_INVERSION_WITH_ZERO_BUG,
+        trigger: BATCH_INVERSION_WITH_ZERO_TRIGGER,
         build: |spec| {
             Box::new(shapes::normalize::check::<Bls12381G2, _>(
                 spec,
@@ -721,7 +741,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "zkcrypto_pairing",
         bug: "pairing with a point at infinity returns 0, not 1 (anchors Z60, gnark-crypto \
               0805f8b44)",
-        trigger: "pair_identity_g1 or pair_identity_g2",
+        trigger: PAIR_IDENTITY_TRIGGER,
         build: |spec| Box::new(shapes::pairing::check_single(spec, InfinityPairingIsZero)),
     },
     ZooRow {
@@ -742,7 +762,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "ark_bls12_381_multi_pairing",
         bug: "infinity passed as blst's (0, 0) without ark's flag, so the Miller loop does not \
               skip it (anchors Z19, Z60)",
-        trigger: "pair_identity_g1 or pair_identity_g2",
+        trigger: PAIR_IDENTITY_TRIGGER,
         build: |spec| {
             Box::new(shapes::pairing::check_product(
                 spec,
@@ -791,9 +811,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "zkcrypto_g1_batch_normalize__identities_moved_to_the_end",
         routine: "zkcrypto_g1_batch_normalize",
-        bug: "identities filtered out of the batch and appended after it: the points after them \
-              shift (anchors Z13 BLST footgun, revm#1428, evmone#1150)",
-        trigger: "identity before another point",
+        bug: IDENTITIES_MOVED_TO_THE_END_BUG,
+        trigger: IDENTITIES_MOVED_TO_THE_END_TRIGGER,
         build: |spec| {
             Box::new(shapes::normalize::check::<Bls12381G1, _>(
                 spec,
@@ -804,9 +823,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "zkcrypto_g2_batch_normalize__identities_moved_to_the_end",
         routine: "zkcrypto_g2_batch_normalize",
-        bug: "identities filtered out of the batch and appended after it: the points after them \
-              shift (anchors Z13 BLST footgun, revm#1428, evmone#1150)",
-        trigger: "identity before another point",
+        bug: IDENTITIES_MOVED_TO_THE_END_BUG,
+        trigger: IDENTITIES_MOVED_TO_THE_END_TRIGGER,
         build: |spec| {
             Box::new(shapes::normalize::check::<Bls12381G2, _>(
                 spec,

@@ -410,14 +410,41 @@ impl<C: ArkCurve> AffineMsm<C> for BucketIndexInAByte<C> {
         C::from_ark(&total)
     }
 }
+
+// Bug and trigger texts shared by twin rows: one bug in G1 and G2, or in two libraries.
+const ZSCAN_FIRST_BASE_ONLY_BUG: &str =
+    "z-scan dispatch trusts raw coordinates after checking only the first base (seed \
+    000/001; anchors Z10)";
+const ACCUMULATOR_STARTS_AT_BASE_BUG: &str =
+    "double-and-add starting from the base: 0·P = P (anchors Z31 OpenSSL G·0, H2 geth \
+    naive MSM)";
+const INCOMPLETE_CHORD_ADDITION_BUG: &str =
+    "chord addition without equal-x checks: P + P and P + (−P) wrong (anchors Z21 Go \
+    P-256, Z16/Z17)";
+const MADD_WITHOUT_DOUBLING_CHECK_BUG: &str =
+    "madd-2007-bl without its doubling branch: P + P = O (anchors Z32 k256/p256 mixed \
+    addition, Z11)";
+const BATCH_INVERSION_WITH_ZERO_BUG: &str =
+    "Montgomery batch inversion does not skip zeros: one identity spoils the batch \
+    (anchors Z40 c-kzg, Z38)";
+const IDENTITY_BY_CANONICAL_COORDINATES_BUG: &str =
+    "identity recognized by its canonical coordinates, not z = 0 (anchors Z37 k256 \
+    #1029 ct_eq(ZERO))";
+const BUCKET_INDEX_IN_A_BYTE_BUG: &str =
+    "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket \
+    index, PR #259)";
+const ZSCAN_FIRST_BASE_ONLY_TRIGGER: &str = "mixed_z bases whose first base has z = 1";
+const INCOMPLETE_CHORD_ADDITION_TRIGGER: &str = "sum_is_doubling, sum_cancels";
+const BATCH_INVERSION_WITH_ZERO_TRIGGER: &str = "identity in a batch with other points";
+const BUCKET_INDEX_IN_A_BYTE_TRIGGER: &str = "1025 bases or more (window c ≥ 9)";
+
 /// Every variant of the family: one row each, built from the spec of the routine it breaks.
 pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "dory_g1_msm__zscan_first_base_only",
         routine: "dory_g1_msm",
-        bug: "z-scan dispatch trusts raw coordinates after checking only the first base (seed \
-              000/001; anchors Z10)",
-        trigger: "mixed_z bases whose first base has z = 1",
+        bug: ZSCAN_FIRST_BASE_ONLY_BUG,
+        trigger: ZSCAN_FIRST_BASE_ONLY_TRIGGER,
         build: |spec| {
             Box::new(shapes::msm::check::<Bn254G1, _>(
                 spec,
@@ -428,9 +455,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "dory_g2_msm__zscan_first_base_only",
         routine: "dory_g2_msm",
-        bug: "z-scan dispatch trusts raw coordinates after checking only the first base (seed \
-              000/001; anchors Z10)",
-        trigger: "mixed_z bases whose first base has z = 1",
+        bug: ZSCAN_FIRST_BASE_ONLY_BUG,
+        trigger: ZSCAN_FIRST_BASE_ONLY_TRIGGER,
         build: |spec| {
             Box::new(shapes::msm::check::<Bn254G2, _>(
                 spec,
@@ -454,8 +480,7 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "dory_g1_fixed_base_vector_scalar_mul__accumulator_starts_at_base",
         routine: "dory_g1_fixed_base_vector_scalar_mul",
-        bug: "double-and-add starting from the base: 0·P = P (anchors Z31 OpenSSL G·0, H2 geth \
-              naive MSM)",
+        bug: ACCUMULATOR_STARTS_AT_BASE_BUG,
         trigger: "scalar_zero",
         build: |spec| {
             Box::new(shapes::vector::check_fixed_base::<Bn254G1, _>(
@@ -467,8 +492,7 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "dory_g2_fixed_base_vector_scalar_mul__accumulator_starts_at_base",
         routine: "dory_g2_fixed_base_vector_scalar_mul",
-        bug: "double-and-add starting from the base: 0·P = P (anchors Z31 OpenSSL G·0, H2 geth \
-              naive MSM)",
+        bug: ACCUMULATOR_STARTS_AT_BASE_BUG,
         trigger: "scalar_zero",
         build: |spec| {
             Box::new(shapes::vector::check_fixed_base::<Bn254G2, _>(
@@ -480,9 +504,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "dory_g1_fixed_scalar_mul_bases_then_add__incomplete_chord_addition",
         routine: "dory_g1_fixed_scalar_mul_bases_then_add",
-        bug: "chord addition without equal-x checks: P + P and P + (−P) wrong (anchors Z21 Go \
-              P-256, Z16/Z17)",
-        trigger: "sum_is_doubling, sum_cancels",
+        bug: INCOMPLETE_CHORD_ADDITION_BUG,
+        trigger: INCOMPLETE_CHORD_ADDITION_TRIGGER,
         build: |spec| {
             Box::new(shapes::vector::check_bases_then_add::<Bn254G1, _>(
                 spec,
@@ -493,9 +516,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "dory_g2_fixed_scalar_mul_bases_then_add__incomplete_chord_addition",
         routine: "dory_g2_fixed_scalar_mul_bases_then_add",
-        bug: "chord addition without equal-x checks: P + P and P + (−P) wrong (anchors Z21 Go \
-              P-256, Z16/Z17)",
-        trigger: "sum_is_doubling, sum_cancels",
+        bug: INCOMPLETE_CHORD_ADDITION_BUG,
+        trigger: INCOMPLETE_CHORD_ADDITION_TRIGGER,
         build: |spec| {
             Box::new(shapes::vector::check_bases_then_add::<Bn254G2, _>(
                 spec,
@@ -506,8 +528,7 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "dory_g1_fixed_scalar_mul_vs_then_add__madd_without_doubling_check",
         routine: "dory_g1_fixed_scalar_mul_vs_then_add",
-        bug: "madd-2007-bl without its doubling branch: P + P = O (anchors Z32 k256/p256 mixed \
-              addition, Z11)",
+        bug: MADD_WITHOUT_DOUBLING_CHECK_BUG,
         trigger: "sum_is_doubling",
         build: |spec| {
             Box::new(shapes::vector::check_vs_then_add::<Bn254G1, _>(
@@ -519,8 +540,7 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "dory_g2_fixed_scalar_mul_vs_then_add__madd_without_doubling_check",
         routine: "dory_g2_fixed_scalar_mul_vs_then_add",
-        bug: "madd-2007-bl without its doubling branch: P + P = O (anchors Z32 k256/p256 mixed \
-              addition, Z11)",
+        bug: MADD_WITHOUT_DOUBLING_CHECK_BUG,
         trigger: "sum_is_doubling",
         build: |spec| {
             Box::new(shapes::vector::check_vs_then_add::<Bn254G2, _>(
@@ -575,9 +595,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "ark_g1_normalize_batch__batch_inversion_with_zero",
         routine: "ark_g1_normalize_batch",
-        bug: "Montgomery batch inversion does not skip zeros: one identity spoils the batch \
-              (anchors Z40 c-kzg, Z38)",
-        trigger: "identity in a batch with other points",
+        bug: BATCH_INVERSION_WITH_ZERO_BUG,
+        trigger: BATCH_INVERSION_WITH_ZERO_TRIGGER,
         build: |spec| {
             Box::new(shapes::normalize::check::<Bn254G1, _>(
                 spec,
@@ -588,9 +607,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "ark_g2_normalize_batch__batch_inversion_with_zero",
         routine: "ark_g2_normalize_batch",
-        bug: "Montgomery batch inversion does not skip zeros: one identity spoils the batch \
-              (anchors Z40 c-kzg, Z38)",
-        trigger: "identity in a batch with other points",
+        bug: BATCH_INVERSION_WITH_ZERO_BUG,
+        trigger: BATCH_INVERSION_WITH_ZERO_TRIGGER,
         build: |spec| {
             Box::new(shapes::normalize::check::<Bn254G2, _>(
                 spec,
@@ -601,8 +619,7 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "ark_g1_normalize_batch__identity_by_canonical_coordinates",
         routine: "ark_g1_normalize_batch",
-        bug: "identity recognized by its canonical coordinates, not z = 0 (anchors Z37 k256 \
-              #1029 ct_eq(ZERO))",
+        bug: IDENTITY_BY_CANONICAL_COORDINATES_BUG,
         trigger: "identity_noncanonical",
         build: |spec| {
             Box::new(shapes::normalize::check::<Bn254G1, _>(
@@ -614,8 +631,7 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "ark_g2_normalize_batch__identity_by_canonical_coordinates",
         routine: "ark_g2_normalize_batch",
-        bug: "identity recognized by its canonical coordinates, not z = 0 (anchors Z37 k256 \
-              #1029 ct_eq(ZERO))",
+        bug: IDENTITY_BY_CANONICAL_COORDINATES_BUG,
         trigger: "identity_noncanonical",
         build: |spec| {
             Box::new(shapes::normalize::check::<Bn254G2, _>(
@@ -627,9 +643,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "ark_g1_msm__bucket_index_in_a_byte",
         routine: "ark_g1_msm",
-        bug: "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket \
-              index, PR #259)",
-        trigger: "1025 bases or more (window c ≥ 9)",
+        bug: BUCKET_INDEX_IN_A_BYTE_BUG,
+        trigger: BUCKET_INDEX_IN_A_BYTE_TRIGGER,
         build: |spec| {
             Box::new(shapes::msm::check_affine::<Bn254G1, _>(
                 spec,
@@ -640,9 +655,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "ark_g2_msm__bucket_index_in_a_byte",
         routine: "ark_g2_msm",
-        bug: "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket \
-              index, PR #259)",
-        trigger: "1025 bases or more (window c ≥ 9)",
+        bug: BUCKET_INDEX_IN_A_BYTE_BUG,
+        trigger: BUCKET_INDEX_IN_A_BYTE_TRIGGER,
         build: |spec| {
             Box::new(shapes::msm::check_affine::<Bn254G2, _>(
                 spec,

@@ -248,6 +248,12 @@ impl<C: Halo2Group + Halo2Compressed> Halo2Codec<C> for XReducedModP<C> {
     }
 }
 
+// Bug and trigger texts shared by twin rows: one bug in G1 and G2, or in two libraries.
+const IDENTITY_FLAG_TRUSTED_BUG: &str =
+    "any encoding with the identity flag decodes to the identity (anchors Z68 \
+    gnark-crypto 90177b295, Z65 execution-specs#2395)";
+const IDENTITY_FLAG_TRUSTED_TRIGGER: &str = "mut_identity_with_sign or mut_identity_nonzero_x";
+
 /// Every variant of the family: one row each, built from the spec of the routine it breaks.
 pub(super) const ROWS: &[ZooRow] = &[
     msm_row!(best_chunks_exact, "bn256", Bn254G1),
@@ -281,9 +287,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "halo2_bn256_compressed_encoding__identity_flag_trusted",
         routine: "halo2_bn256_compressed_encoding",
-        bug: "any encoding with the identity flag decodes to the identity (anchors Z68 \
-              gnark-crypto 90177b295, Z65 execution-specs#2395)",
-        trigger: "mut_identity_with_sign or mut_identity_nonzero_x",
+        bug: IDENTITY_FLAG_TRUSTED_BUG,
+        trigger: IDENTITY_FLAG_TRUSTED_TRIGGER,
         build: |spec| {
             Box::new(halo2_compressed::check::<Bn254G1, _>(
                 spec,
@@ -306,9 +311,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "halo2_secp256r1_compressed_encoding__identity_flag_trusted",
         routine: "halo2_secp256r1_compressed_encoding",
-        bug: "any encoding with the identity flag decodes to the identity (anchors Z68 \
-              gnark-crypto 90177b295, Z65 execution-specs#2395)",
-        trigger: "mut_identity_with_sign or mut_identity_nonzero_x",
+        bug: IDENTITY_FLAG_TRUSTED_BUG,
+        trigger: IDENTITY_FLAG_TRUSTED_TRIGGER,
         build: |spec| {
             Box::new(with_known(
                 halo2_compressed::check::<P256, _>(spec, IdentityFlagTrusted::<P256>(PhantomData)),

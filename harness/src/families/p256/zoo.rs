@@ -240,6 +240,7 @@ impl FormsSubject<Vec<PointInput>> for ZeroPoisonsBatch {
         )?])
     }
 }
+
 /// Every variant of the family: one row each, built from the spec of the routine it breaks.
 pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
