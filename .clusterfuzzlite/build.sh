@@ -13,7 +13,8 @@
 # `--no-trace-compares` on cargo-fuzz's own default, optimized with debug assertions (k256's
 # magnitude checker is live): comparison tracing costs the targets about two thirds of their
 # executions for no coverage (scripts/fuzz-build-flags.sh, BENCHMARKS.md). Add `-O` to fuzz
-# the code users ship.
+# the code users ship. This is the thorough build: the nightly job instead keeps debug
+# assertions only where a subject keeps a contract in them (scripts/fuzz-build-flags.sh).
 cd "${ECDIFF_DIR:-$SRC/ecdiff}"
 
 read -r -a flags <<< "${ECDIFF_FUZZ_BUILD_FLAGS:---no-trace-compares}"

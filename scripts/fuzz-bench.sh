@@ -9,6 +9,7 @@
 # `routine  exec/s after the seed corpus is loaded  exec/s overall  runs  init seconds`.
 # "After init" excludes the one-time start-up (the registry, oracle tables, the first case's
 # lazily built constants), which libFuzzer's own average includes.
+# FUZZ_BENCH_KEEP=DIR keeps the corpus each run grew, in DIR/<routine>/ (scripts/fuzz-gap.sh).
 set -euo pipefail
 secs=${1:-30}
 shift || true
@@ -50,6 +51,9 @@ for t in "${targets[@]}"; do
     if ls "$work/artifacts"/crash-* > /dev/null 2>&1; then
         echo "  $t: CRASH, see $(ls "$work/artifacts"/crash-* | head -n 1)"
         mkdir -p "fuzz/artifacts/$t" && cp "$work/artifacts"/crash-* "fuzz/artifacts/$t/"
+    fi
+    if [ -n "${FUZZ_BENCH_KEEP:-}" ]; then
+        mkdir -p "$FUZZ_BENCH_KEEP/$t" && cp "$work/corpus"/* "$FUZZ_BENCH_KEEP/$t/"
     fi
     rm -rf "$work"
 done

@@ -4,12 +4,15 @@
 #   scripts/fuzz-build-flags.sh ROUTINE [CONFIG [EXTRA_FLAG...]]
 #
 # prints EXTRA_FLAGs (e.g. $FUZZ_FLAGS), then the routine's sanitizer unless they name one,
-# then `--no-trace-compares`. CONFIG is as NIGHTLY_CONFIG (default: default). And
+# then its debug-assertion choice (`-a` or `-O`) unless they name one (`-a`, `-O`, `--dev`),
+# then `--no-trace-compares`. CONFIG is as NIGHTLY_CONFIG (default: default).
+# FUZZ_ASSERTIONS=other flips each routine's debug-assertion choice: the nightly workflow's
+# second build, so that every routine is fuzzed both with and without them. And
 #
 #   scripts/fuzz-build-flags.sh --order CONFIG ROUTINE...
 #
-# prints the routines one per line, those built with AddressSanitizer first, so that a script
-# fuzzing them in that order makes each build once.
+# prints the routines one per line, grouped by their flags (those built with AddressSanitizer
+# first), so that a script fuzzing them in that order makes each build once.
 #
 # Decided by measurement (BENCHMARKS.md, "Choosing the fuzz build"):
 # - AddressSanitizer where the code under test does its own memory work in another language:
@@ -19,13 +22,24 @@
 #   curve25519-dalek's are SIMD intrinsics on its own values. ASan cuts a target's exec/s two
 #   to four times (num-bigint's allocations), and a ristretto MSM's to under one. ClusterFuzzLite
 #   still fuzzes every target with ASan, so every routine meets a sanitizer somewhere.
+# - Debug assertions (and overflow checks) where the code under test keeps a contract in them:
+#   k256's field magnitudes (k256_*, and ecsm_* over k256's lazy field), curve25519-dalek's
+#   limb bounds in its field multiplication (dalek_*, and tari_* over dalek), primeorder's
+#   digit ranges (p256_*). Elsewhere `-O`: arkworks' debug assertions (ark_*, dory_*) are
+#   self-checks, each 𝔽ₚ² product recomputed naively (`sum_of_products`), that ecdiff's
+#   independent oracle already makes, and cost ark_bls12_381_g2_msm three quarters of its
+#   executions; blst, zkcrypto's bls12_381 and halo2curves keep no contract there.
 # - No comparison tracing (`-sanitizer-coverage-trace-compares`): it instruments every limb
 #   comparison of the subjects' field arithmetic and of num-bigint, and cost k256_mul 62 % and
 #   dalek_edwards_compress 65 % of their executions, for no coverage: from the same corpus in
 #   the same time both reached as many edges without it. ecdiff's inputs are generator choices,
 #   not bytes compared against magic values, which is what comparison tracing is for.
-# - cargo-fuzz's debug assertions stay on everywhere (k256's magnitude checker lives there).
 set -euo pipefail
+flip=${FUZZ_ASSERTIONS:-default}
+case "$flip" in
+    default | other) ;;
+    *) echo "FUZZ_ASSERTIONS=$flip: expected default or other" >&2; exit 2 ;;
+esac
 sanitizer() {
     case "$1" in
         blst_*) ;;
@@ -33,14 +47,21 @@ sanitizer() {
         *) echo "-s none" ;;
     esac
 }
+assertions() {
+    local on=0
+    case "$1" in
+        k256_* | ecsm_* | dalek_* | tari_* | p256_*) on=1 ;;
+    esac
+    if [ "$flip" = other ]; then on=$((1 - on)); fi
+    if [ "$on" = 1 ]; then echo "-a"; else echo "-O"; fi
+}
 if [ "${1:-}" = --order ]; then
     config=${2:?usage: scripts/fuzz-build-flags.sh --order CONFIG ROUTINE...}
     shift 2
-    for want in "" "-s none"; do
-        for r in "$@"; do
-            if [ "$(sanitizer "$r" "$config")" = "$want" ]; then echo "$r"; fi
-        done
-    done
+    for r in "$@"; do
+        san=$(sanitizer "$r" "$config")
+        printf '%s\t%s %s\t%s\n' "$([ -z "$san" ] && echo 0 || echo 1)" "$san" "$(assertions "$r")" "$r"
+    done | sort -s -t $'\t' -k1,2 | cut -f3
     exit 0
 fi
 routine=${1:?usage: scripts/fuzz-build-flags.sh ROUTINE [CONFIG [EXTRA_FLAG...]]}
@@ -50,6 +71,10 @@ flags=("$@")
 case " ${flags[*]} " in
     *" -s "* | *" --sanitizer"*) ;;
     *) read -r -a own <<< "$(sanitizer "$routine" "$config")"; flags+=("${own[@]}") ;;
+esac
+case " ${flags[*]} " in
+    *" -a "* | *" --debug-assertions "* | *" -O "* | *" --release "* | *" -D "* | *" --dev "*) ;;
+    *) flags+=("$(assertions "$routine")") ;;
 esac
 flags+=(--no-trace-compares)
 echo "${flags[*]}"

@@ -20,10 +20,13 @@
 #
 # Environment:
 #   FUZZ_FLAGS        extra `cargo fuzz` build flags, e.g. `-O` for a build without debug
-#                     assertions (cargo-fuzz's default keeps them on: k256's magnitude checker
-#                     is live); a sanitizer given here (`-s …`) applies to every routine,
-#                     otherwise each routine gets its own; scripts/fuzz-build-flags.sh adds
-#                     those and `--no-trace-compares`
+#                     assertions or `-a` for one with them, `-s address`; a sanitizer or
+#                     debug-assertion flag given here applies to every routine, otherwise each
+#                     routine gets its own (debug assertions where its subject keeps a contract
+#                     in them, e.g. k256's magnitude checker; ASan for blst);
+#                     scripts/fuzz-build-flags.sh adds those and `--no-trace-compares`
+#   FUZZ_ASSERTIONS   `other` flips each routine's own debug-assertion choice (the nightly
+#                     workflow's second build: every routine is fuzzed both ways)
 #   NIGHTLY_CONFIG    the subjects' build configuration, as `.ci/run` tests them: `default`,
 #                     `serial` (no default features: no rayon, no precomputed tables),
 #                     `blst-no-threads` or `halo2-asm`; the CLI, the fuzz targets and the final
