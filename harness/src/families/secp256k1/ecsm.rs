@@ -254,16 +254,34 @@ fn high_popcount(g: &mut Gen) -> BigUint {
     let mut v = g.biguint_bits(256) | g.biguint_bits(256);
     v.set_bit(255, true);
     while &v >= n() {
-        // Clear a set bit among the top 128 until the value drops below n.
+        // Clear a set bit among the top 128 until the value drops below n. v ≥ n has bits
+        // 129..=255 all set, so a draw of the one that may be clear (bit 128) clears bit 129.
         let bit = 128 + g.below(127);
-        v.set_bit(bit, false);
+        v.set_bit(if v.bit(bit) { bit } else { 129 }, false);
     }
-    while v.count_ones() < 140 {
+    // Set random low bits until 140 are set. An input whose draws keep hitting set bits, or
+    // whose top half is too sparse for 128 more to reach 140 (a fuzzer's zeros: v = 2²⁵⁵),
+    // stops drawing after POPCOUNT_DRAWS and sets the first clear bits instead: the low 128,
+    // then from bit 130 up. Those keep v below n, which would take bits 129..=255 all set
+    // besides the low 128: 255 set bits, not 140.
+    let mut draws = 0;
+    while v.count_ones() < 140 && draws < POPCOUNT_DRAWS {
         let bit = g.below(128);
+        v.set_bit(bit, true);
+        draws += 1;
+    }
+    for bit in (0..128).chain(130..255) {
+        if v.count_ones() >= 140 {
+            break;
+        }
         v.set_bit(bit, true);
     }
     v
 }
+
+/// The random draws [`high_popcount`] makes before it fills the first clear bits: far above
+/// the ~20 a random value needs, so seeded cases never reach it.
+const POPCOUNT_DRAWS: usize = 1024;
 
 /// Draws the entry point and base.
 fn draw_base(g: &mut Gen) -> (EcsmBase, Option<BigUint>) {
@@ -760,5 +778,32 @@ impl Routine for EcsmCheck {
 
     fn render_output(&self, output: &EcsmRuns) -> String {
         render_runs(output)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generators::Bias;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    /// An input of zeros after the first byte (which declines the benchmark scalar) draws
+    /// v = 2²⁵⁵ and then bit 0 on every draw: before POPCOUNT_DRAWS, high_popcount looped
+    /// forever on it (found by fuzzing ecsm_witness). It must end, with 140 bits set, below n.
+    #[test]
+    fn high_popcount_ends_on_an_input_that_keeps_drawing_one_bit() {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut bytes = vec![3u8];
+            bytes.resize(8192, 0);
+            let _ = tx.send(high_popcount(&mut Gen::new(&bytes, Bias::Edge)));
+        });
+        let v = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("high_popcount did not end within 60 s");
+        assert!(v.count_ones() >= 140, "{v:x}");
+        assert!(&v < n(), "{v:x}");
+        assert!(v.bit(255), "{v:x}");
     }
 }
