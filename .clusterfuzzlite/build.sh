@@ -9,6 +9,9 @@
 #   mkdir -p /tmp/cfl/out && ln -sfn "$PWD" /tmp/cfl/ecdiff
 #   SRC=/tmp/cfl OUT=/tmp/cfl/out RUSTUP_TOOLCHAIN=nightly .clusterfuzzlite/build.sh
 #
+# Each target with libFuzzer options of its own (scripts/fuzz-run-options.sh) gets them as
+# $OUT/<routine>.options.
+#
 # ECDIFF_FUZZ_BUILD_FLAGS sets the `cargo fuzz build` flags. The default is
 # `--no-trace-compares` on cargo-fuzz's own default, optimized with debug assertions (k256's
 # magnitude checker is live): comparison tracing costs the targets about two thirds of their
@@ -26,6 +29,16 @@ cargo fuzz build --fuzz-dir fuzz "${flags[@]}" --target "$target" --target-dir "
 built=0
 for t in $(cargo fuzz list --fuzz-dir fuzz); do
     cp "$target_dir/$target/release/$t" "$OUT/"
+    # The routine's libFuzzer options (scripts/fuzz-run-options.sh) in OSS-Fuzz's form.
+    read -r -a options <<< "$(scripts/fuzz-run-options.sh "$t")"
+    rm -f "$OUT/$t.options"
+    if [ "${#options[@]}" -gt 0 ]; then
+        printf '[libfuzzer]\n' > "$OUT/$t.options"
+        for o in "${options[@]}"; do
+            o=${o#-}
+            printf '%s = %s\n' "${o%%=*}" "${o#*=}" >> "$OUT/$t.options"
+        done
+    fi
     if [ -d "corpus/$t" ]; then
         rm -f "$OUT/${t}_seed_corpus.zip"
         (cd "corpus/$t" && zip -q -j "$OUT/${t}_seed_corpus.zip" ./*)

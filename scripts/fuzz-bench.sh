@@ -4,7 +4,8 @@
 #   scripts/fuzz-bench.sh [SECONDS_PER_TARGET] [ROUTINE ...]     (default: 30 s, every target)
 #
 # Builds each target as the nightly job does (`cargo +nightly fuzz build` with $FUZZ_FLAGS, e.g.
-# `-O`, and scripts/fuzz-build-flags.sh's flags for the routine), then runs it
+# `-O`, and scripts/fuzz-build-flags.sh's flags for the routine), then runs it with the
+# nightly job's libFuzzer options (scripts/fuzz-run-options.sh, plus $FUZZ_RUN_OPTIONS)
 # from a copy of corpus/<routine> for SECONDS and prints
 # `routine  exec/s after the seed corpus is loaded  exec/s overall  runs  init seconds`.
 # "After init" excludes the one-time start-up (the registry, oracle tables, the first case's
@@ -27,6 +28,7 @@ for t in "${targets[@]}"; do
     read -r -a tflags <<< "$(scripts/fuzz-build-flags.sh "$t" default "${flags[@]}")"
     cargo +nightly fuzz build --fuzz-dir fuzz "${tflags[@]}" "$t" > /dev/null 2>&1 ||
         cargo +nightly fuzz build --fuzz-dir fuzz "${tflags[@]}" "$t"
+    read -r -a options <<< "$(scripts/fuzz-run-options.sh "$t")"
     work=$(mktemp -d)
     mkdir -p "$work/corpus" "$work/artifacts"
     cp "corpus/$t"/* "$work/corpus/" 2> /dev/null || true
@@ -40,7 +42,7 @@ for t in "${targets[@]}"; do
             stat::number_of_executed_units:*) last="$now ${line##*[[:space:]]}" ;;
         esac
     done < <("fuzz/target/$host/$profile/$t" -max_total_time="$secs" -print_final_stats=1 \
-        -artifact_prefix="$work/artifacts/" "$work/corpus" 2>&1 || true)
+        -artifact_prefix="$work/artifacts/" "${options[@]}" "$work/corpus" 2>&1 || true)
     read -r t_init n_init <<< "${inited:-$start #0}"
     read -r t_end n_end <<< "${last:-$start 0}"
     n_init=${n_init#\#}

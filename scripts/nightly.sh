@@ -6,7 +6,9 @@
 #
 # For each routine:
 #   1. fuzz it for SECONDS_PER_TARGET from its committed corpus/<routine>/ (new inputs land in
-#      the scratch folder fuzz/corpus/<routine>/, crashes in fuzz/artifacts/<routine>/);
+#      the scratch folder fuzz/corpus/<routine>/, crashes in fuzz/artifacts/<routine>/), with
+#      the routine's own libFuzzer options (scripts/fuzz-run-options.sh: edge coverage without
+#      hit counts for the list conversions);
 #   2. minimize: `cargo fuzz cmin` (by edge coverage) over the committed and the new inputs
 #      together, then import the survivors that are new into corpus/<routine>/ under
 #      content-hash names
@@ -27,6 +29,7 @@
 #                     scripts/fuzz-build-flags.sh adds those and `--no-trace-compares`
 #   FUZZ_ASSERTIONS   `other` flips each routine's own debug-assertion choice (the nightly
 #                     workflow's second build: every routine is fuzzed both ways)
+#   FUZZ_RUN_OPTIONS  extra libFuzzer options for every routine, after its own
 #   NIGHTLY_CONFIG    the subjects' build configuration, as `.ci/run` tests them: `default`,
 #                     `serial` (no default features: no rayon, no precomputed tables),
 #                     `blst-no-threads` or `halo2-asm`; the CLI, the fuzz targets and the final
@@ -34,7 +37,7 @@
 #   FUZZ_TOOLCHAIN    the toolchain cargo-fuzz runs with (default: nightly)
 #   NIGHTLY_REPLAY=0  skip the final debug/release replay (the workflow runs it once, after
 #                     every routine's job)
-#   NIGHTLY_STATS     file to append `routine<TAB>flags<TAB>exec/s<TAB>runs` lines to
+#   NIGHTLY_STATS     file to append `routine<TAB>flags -- options<TAB>exec/s<TAB>runs` lines to
 #                     (default: fuzz/nightly-stats.tsv)
 #
 # Needs: a nightly toolchain and `cargo install cargo-fuzz --locked`.
@@ -82,19 +85,20 @@ mapfile -t routines < <(scripts/fuzz-build-flags.sh --order "$config" "${routine
 
 for r in "${routines[@]}"; do
     read -r -a rflags <<< "$(scripts/fuzz-build-flags.sh "$r" "$config" "${flags[@]}")"
-    step "$r: fuzzing for ${secs}s ${rflags[*]}"
+    read -r -a roptions <<< "$(scripts/fuzz-run-options.sh "$r")"
+    step "$r: fuzzing for ${secs}s ${rflags[*]} -- ${roptions[*]}"
     scratch="$root/fuzz/corpus/$r"
     artifacts="$root/fuzz/artifacts/$r"
     mkdir -p "$scratch" "$artifacts" "$root/corpus/$r"
     log="$root/fuzz/nightly-$r.log"
     "${fuzz[@]}" run --fuzz-dir fuzz "${rflags[@]}" "$r" "$scratch" "$root/corpus/$r" -- \
         -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$artifacts/" \
-        > "$log" 2>&1
+        "${roptions[@]}" > "$log" 2>&1
     fuzz_status=$?
     tail -n 3 "$log"
     execs=$(sed -n 's/^stat::average_exec_per_sec:[[:space:]]*//p' "$log" | tail -n 1)
     runs=$(sed -n 's/^stat::number_of_executed_units:[[:space:]]*//p' "$log" | tail -n 1)
-    printf '%s\t%s\t%s\t%s\n' "$r" "${rflags[*]:-default}" "${execs:-?}" "${runs:-?}" >> "$stats"
+    printf '%s\t%s\t%s\t%s\n' "$r" "${rflags[*]:-default}${roptions[*]:+ -- ${roptions[*]}}" "${execs:-?}" "${runs:-?}" >> "$stats"
     if [ $fuzz_status -ne 0 ]; then
         echo "$r: the fuzzer stopped with status $fuzz_status (see $log)"
         grep -m 1 '^ecdiff finding:\|panicked at' "$log" || true
