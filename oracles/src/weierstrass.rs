@@ -16,6 +16,9 @@
 //!   lazily once per curve from the same affine addition; the selected entries are added by
 //!   [`Curve::sum`], a balanced tree whose levels share one inversion (Montgomery's
 //!   simultaneous inversion, Math. Comp. 48, 1987).
+//! * Jacobian (X : Y : Z) to affine: (X/Z², Y/Z³), Z = 0 the point at infinity; for many
+//!   points at once ([`Curve::from_jacobian_many`]) the non-zero Z share one inversion (the
+//!   same simultaneous inversion, each inverse checked).
 //!
 //! # Invariants
 //!
@@ -350,6 +353,30 @@ impl<F: Field> Curve<F> {
                 }
             }
         }
+    }
+
+    /// [`Curve::from_jacobian`] of each triple (X, Y, Z), in order, with one field inversion
+    /// for all their non-zero Z (Montgomery's simultaneous inversion, Math. Comp. 48, 1987)
+    /// instead of one each; a triple with Z = 0 is the point at infinity.
+    pub fn from_jacobian_many(&self, triples: &[(&F, &F, &F)]) -> Vec<Point<F>> {
+        let zs: Vec<F> = (triples.iter())
+            .filter(|(_, _, z)| !z.is_zero())
+            .map(|(_, _, z)| (*z).clone())
+            .collect();
+        let mut inverses = batch_inverse(&zs).into_iter();
+        (triples.iter())
+            .map(|(x, y, z)| {
+                if z.is_zero() {
+                    return Point::Identity;
+                }
+                let z_inv = inverses.next().expect("one inverse per non-zero z");
+                let z_inv2 = z_inv.square();
+                Point::Affine {
+                    x: x.mul(&z_inv2),
+                    y: y.mul(&z_inv2.mul(&z_inv)),
+                }
+            })
+            .collect()
     }
 
     /// The affine point of homogeneous projective coordinates (X : Y : Z), i.e. (X/Z, Y/Z);

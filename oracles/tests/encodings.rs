@@ -38,10 +38,29 @@ fn check_projective_round_trips<F: Field>(curve: &Curve<F>, p: &Point<F>, z: &F,
     );
     assert!(curve.from_homogeneous(z, junk, &zero).is_identity());
     let (ix, iy, iz) = curve.to_jacobian(&Point::Identity, z);
-    assert_eq!((ix, iy, iz.is_zero()), (z.one_like(), z.one_like(), true));
+    assert_eq!(
+        (&ix, &iy, iz.is_zero()),
+        (&z.one_like(), &z.one_like(), true)
+    );
     assert!(curve
         .from_jacobian(&z.one_like(), &z.one_like(), &zero)
         .is_identity());
+    // Many at once, one shared inversion: Z = 0 entries (with junk X, Y) between points with
+    // different z, and the empty list.
+    let (x2, y2, z2) = curve.to_jacobian(p, &z.square());
+    let triples = [
+        (&x, &y, &zz),
+        (junk, z, &zero),
+        (&x2, &y2, &z2),
+        (&ix, &iy, &iz),
+    ];
+    assert_eq!(
+        curve.from_jacobian_many(&triples),
+        vec![p.clone(), Point::Identity, p.clone(), Point::Identity],
+        "{}: Jacobian, many",
+        curve.name
+    );
+    assert!(curve.from_jacobian_many(&[]).is_empty());
 }
 
 /// `double`, `sub`, `msm` and `lift_x` against the group law and each other.

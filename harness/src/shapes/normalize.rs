@@ -1,8 +1,12 @@
 //! Batch normalization: Jacobian points to affine points, the identity for Z = 0
 //! (ark's `CurveGroup::normalize_batch`, one shared Montgomery inversion).
 //!
-//! Oracle: the textbook conversion (X/Z², Y/Z³) of each input on its own, with one field
-//! inversion per point, Z = 0 mapping to the identity whatever X and Y are.
+//! Oracle: the textbook conversion (X/Z², Y/Z³) of each input, Z = 0 mapping to the identity
+//! whatever X and Y are (`Curve::from_jacobian_many`). The non-zero Z share one field
+//! inversion (Montgomery's simultaneous inversion, as the subjects do), and the oracle checks
+//! every inverse it gets (Z·Z⁻¹ = 1) and leaves the Z = 0 entries out of the batch itself, so
+//! a mistake in the shared trick fails loudly in the oracle instead of agreeing with the
+//! subject's.
 
 use super::{hex_gen_points, hex_points, SizedCheck, Spec};
 use crate::engine::{diff_vec, Outcome, Routine, RoutineInfo};
@@ -64,11 +68,11 @@ impl<C: SwGroup> Routine for NormalizeCheck<C> {
 
     fn oracle(&self, case: &Self::Case) -> Outcome<Self::Output> {
         let curve = C::instance().curve();
-        Outcome::Value(
-            case.iter()
-                .map(|p| curve.from_jacobian(&p.jac.x, &p.jac.y, &p.jac.z))
-                .collect(),
-        )
+        let triples: Vec<_> = case
+            .iter()
+            .map(|p| (&p.jac.x, &p.jac.y, &p.jac.z))
+            .collect();
+        Outcome::Value(curve.from_jacobian_many(&triples))
     }
 
     fn diff(&self, subject: &Self::Output, oracle: &Self::Output) -> String {
