@@ -44,10 +44,11 @@ best_of_3() {
     echo "$best"
 }
 
-# The mean of the `n = ` lines `ecdiff replay -v` prints for a folder, or "-".
+# The mean of the lengths (`n = N`, at the start of a case's line or after a comma, as the
+# routines render them) that `ecdiff replay -v` prints for a folder, or "-".
 mean_n() {
-    "$cli" replay -v --routine "$1" "$2" 2> /dev/null | grep -o '^    n = [0-9]*' |
-        awk '{ s += $3; c++ } END { if (c) printf "%.1f", s / c; else print "-" }'
+    "$cli" replay -v --routine "$1" "$2" 2> /dev/null | grep -oE '(^ +|, )n = [0-9]+' |
+        awk '{ s += $NF; c++ } END { if (c) printf "%.1f", s / c; else print "-" }'
 }
 
 printf '%-42s %10s %12s %12s %7s %8s %8s\n' routine "live/s" "same: fuzz/s" "same: cli/s" ratio "n (cli)" "n (live)"
