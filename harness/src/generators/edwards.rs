@@ -43,10 +43,11 @@
 //! ```
 //!
 //! The Qₖ of a block are independent additions sharing one inversion (`edwards::add_pairs`
-//! over the multiples k·S′), the Pₖ likewise. A block's encodings are computed together on
-//! first use, per flavor and form: RFC 8032 encodings directly from the affine Pₖ, ristretto255
-//! ones by the batched double-and-encode of the Qₖ (`ristretto::encode_doubles`, one shared
-//! inversion). The [`Repr::Difference`] form of Pₖ is (Pₖ + S) − S for one of the 16 fixed
+//! over the multiples k·S′), the Pₖ likewise. A block's encodings are computed on first use,
+//! per flavor and form, for [`ENCODING_CHUNK`] points at a time (so that a routine drawing a
+//! few hundred points pays for their encodings, not for the whole pool's): RFC 8032 encodings
+//! directly from the affine Pₖ, ristretto255 ones by the batched double-and-encode of the Qₖ
+//! (`ristretto::encode_doubles`, one shared inversion a chunk). The [`Repr::Difference`] form of Pₖ is (Pₖ + S) − S for one of the 16 fixed
 //! shifts S = 2·H ([`shift`]), so its sum 2·(Qₖ + H) is encoded the same way. An Edwards
 //! routine never pays for the ristretto255 encodings, nor a list without differences for the
 //! sums'. A list of 200 points from 16 384 repeats one about once per case: harmless for the
@@ -58,7 +59,7 @@ use ecdiff_oracles::edwards::{self, EdPoint};
 use ecdiff_oracles::group::Logged;
 use ecdiff_oracles::ristretto;
 use num_bigint::BigUint;
-use num_traits::{One, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -205,12 +206,16 @@ pub fn torsion_point(t: u8) -> &'static EdPoint {
     &edwards::eight_torsion()[usize::from(t % 8)]
 }
 
-/// a·B + t·T; a·B is the pool point of log a if one has been drawn (see [`encoding_of`]), else
-/// the fixed-base table's.
+/// a·B + t·T; a·B is the pool point of log a if one has been drawn (see [`encoding_of`]), or
+/// the negation of the pool point of log ℓ − a (a `negated_pair` of a pool point), else the
+/// fixed-base table's.
 pub fn point_of(log: &BigUint, torsion: u8) -> EdPoint {
-    let prime = match pooled(log) {
-        Some(p) => p.elem().clone(),
-        None => edwards::mul_base(log),
+    let prime = if let Some(p) = pooled(log) {
+        p.elem().clone()
+    } else if let Some(p) = (!log.is_zero()).then(|| pooled(&(order() - log))).flatten() {
+        edwards::neg(p.elem())
+    } else {
+        edwards::mul_base(log)
     };
     if torsion % 8 == 0 {
         prime
@@ -267,6 +272,10 @@ pub fn shift(j: usize) -> &'static Logged<EdPoint> {
 pub const POOL_SIZE: usize = 1 << 14;
 /// Pool points built together, from one fixed-base multiplication.
 pub const POOL_BLOCK: usize = 64;
+/// Pool points whose encodings of one kind are computed together (one shared inversion).
+pub const ENCODING_CHUNK: usize = 8;
+/// Encoding chunks a block.
+const CHUNKS: usize = POOL_BLOCK / ENCODING_CHUNK;
 
 /// The multiples k·S′ (k < [`POOL_BLOCK`]) of the pool's fixed stride S′, with their logs.
 fn stride_multiples() -> &'static [Logged<EdPoint>] {
@@ -291,8 +300,9 @@ struct Block {
     halves: Vec<EdPoint>,
     /// Pₖ = 2·Qₖ, with logs.
     points: Vec<Logged<EdPoint>>,
-    /// The encodings of every Pₖ, by [`Block::SLOTS`], each computed for the block at once.
-    encodings: [OnceLock<Vec<[u8; 32]>>; 4],
+    /// The encodings of the Pₖ, by [`Block::SLOTS`] and then by chunk of [`ENCODING_CHUNK`]
+    /// points, each chunk computed at once on first use.
+    encodings: [[OnceLock<Vec<[u8; 32]>>; CHUNKS]; 4],
     /// Whether [`pooled`] can find its points by their logs yet.
     registered: std::sync::atomic::AtomicBool,
 }
@@ -336,22 +346,22 @@ impl Block {
         (Flavor::Ristretto, true),
     ];
 
-    /// The `flavor` encodings of every Pₖ, or of every Pₖ + S (`sum`).
-    fn encodings(&self, flavor: Flavor, sum: bool) -> &[[u8; 32]] {
+    /// The `flavor` encodings of the Pₖ of chunk `chunk`, or of their Pₖ + S (`sum`).
+    fn encodings(&self, flavor: Flavor, sum: bool, chunk: usize) -> &[[u8; 32]] {
         let slot = (Block::SLOTS.iter())
             .position(|&s| s == (flavor, sum))
             .expect("every (flavor, sum) has a slot");
-        self.encodings[slot].get_or_init(|| {
+        let ks = chunk * ENCODING_CHUNK..(chunk + 1) * ENCODING_CHUNK;
+        self.encodings[slot][chunk].get_or_init(|| {
             let shifts = shift_table();
+            let (points, halves) = (&self.points[ks.clone()], &self.halves[ks.clone()]);
             match (flavor, sum) {
-                (Flavor::Edwards, false) => self
-                    .points
-                    .iter()
-                    .map(|p| edwards::encode(&p.elem))
-                    .collect(),
-                (Flavor::Ristretto, false) => ristretto::encode_doubles(&self.halves),
+                (Flavor::Edwards, false) => {
+                    points.iter().map(|p| edwards::encode(&p.elem)).collect()
+                }
+                (Flavor::Ristretto, false) => ristretto::encode_doubles(halves),
                 (Flavor::Edwards, true) => {
-                    let pairs: Vec<(&EdPoint, &EdPoint)> = (self.points.iter().enumerate())
+                    let pairs: Vec<(&EdPoint, &EdPoint)> = (ks.clone().zip(points))
                         .map(|(k, p)| (&p.elem, &shifts[Block::shift_of(k)].point.elem))
                         .collect();
                     edwards::add_pairs(&pairs)
@@ -360,7 +370,7 @@ impl Block {
                         .collect()
                 }
                 (Flavor::Ristretto, true) => {
-                    let pairs: Vec<(&EdPoint, &EdPoint)> = (self.halves.iter().enumerate())
+                    let pairs: Vec<(&EdPoint, &EdPoint)> = (ks.zip(halves))
                         .map(|(k, q)| (q, &shifts[Block::shift_of(k)].half))
                         .collect();
                     ristretto::encode_doubles(&edwards::add_pairs(&pairs))
@@ -400,7 +410,8 @@ impl PoolPoint {
 
     /// The `flavor` encoding of a·B, or of a·B + S (`sum`).
     fn encoding(&self, flavor: Flavor, sum: bool) -> [u8; 32] {
-        self.block.encodings(flavor, sum)[self.k]
+        let chunk = self.block.encodings(flavor, sum, self.k / ENCODING_CHUNK);
+        chunk[self.k % ENCODING_CHUNK]
     }
 
     /// Its representation for `flavor`, plain or as a difference.
@@ -427,7 +438,7 @@ fn blocks() -> &'static [OnceLock<Block>] {
 }
 
 /// Builds every block of the pool, with every kind of encoding (flavor, plain or sum) some
-/// block has computed so far, if the pool has been drawn from at all: a fuzz target's warm-up
+/// chunk has computed so far, if the pool has been drawn from at all: a fuzz target's warm-up
 /// (`ecdiff::fuzz::warm_up`) calls it after its first cases, so that libFuzzer's inputs never
 /// build a block or its encodings.
 pub fn fill_pool() {
@@ -436,13 +447,17 @@ pub fn fill_pool() {
         return;
     }
     let in_use: Vec<(Flavor, bool)> = (Block::SLOTS.iter().enumerate())
-        .filter(|(slot, _)| built.iter().any(|b| b.encodings[*slot].get().is_some()))
+        .filter(|(slot, _)| {
+            (built.iter()).any(|b| b.encodings[*slot].iter().any(|c| c.get().is_some()))
+        })
         .map(|(_, &kind)| kind)
         .collect();
     for i in (0..POOL_SIZE).step_by(POOL_BLOCK) {
         let point = pool_point(i);
         for &(flavor, sum) in &in_use {
-            point.block.encodings(flavor, sum);
+            for chunk in 0..CHUNKS {
+                point.block.encodings(flavor, sum, chunk);
+            }
         }
     }
 }
@@ -486,15 +501,35 @@ fn pooled(log: &BigUint) -> Option<PoolPoint> {
 /// The `flavor` encoding of a·B + t·T: the stored encoding of the pool point of log a when
 /// t = 0 and that pool point has been drawn (bookkeeping: the pool's encodings are the oracle
 /// encoders' output on points built by the oracle's own addition, checked by the unit test
-/// `pool_points_are_their_logs_times_b_with_their_encodings`), else computed (the fixed-base
-/// table, [`point_of`], and the encoder).
+/// `pool_points_are_their_logs_times_b_with_their_encodings`), the encoding computed once per
+/// process for a log below [`SMALL_LOGS`] and t = 0, else computed (the fixed-base table,
+/// [`point_of`], and the encoder).
 pub fn encoding_of(flavor: Flavor, log: &BigUint, torsion: u8) -> [u8; 32] {
     if torsion % 8 == 0 {
         if let Some(p) = pooled(log) {
             return p.encoding(flavor, false);
         }
+        if let Some(e) = small_log_encoding(flavor, log) {
+            return e;
+        }
     }
     flavor.encode(&point_of(log, torsion))
+}
+
+/// Logs with an encoding computed once per process ([`encoding_of`]): the generator's fixed
+/// points (O, B and the small multiples 2·B … 16·B) and their doubles.
+pub const SMALL_LOGS: u64 = 33;
+
+/// The `flavor` encoding of log·B for log < [`SMALL_LOGS`], computed on first use.
+fn small_log_encoding(flavor: Flavor, log: &BigUint) -> Option<[u8; 32]> {
+    static TABLES: [OnceLock<Vec<[u8; 32]>>; 2] = [OnceLock::new(), OnceLock::new()];
+    let k = log.to_u64().filter(|&k| k < SMALL_LOGS)?;
+    let table = TABLES[flavor as usize].get_or_init(|| {
+        (0..SMALL_LOGS)
+            .map(|k| flavor.encode(&edwards::mul_base(&BigUint::from(k))))
+            .collect()
+    });
+    Some(table[k as usize])
 }
 
 /// The `flavor` encoding of [`shift`] `j`, computed once.
@@ -835,12 +870,14 @@ mod tests {
     }
 
     /// Pool points are a·B for their log, and every stored encoding (both flavors, plain and
-    /// as a difference) decodes to that point, across block boundaries.
+    /// as a difference) decodes to that point, across chunk and block boundaries.
     #[test]
     fn pool_points_are_their_logs_times_b_with_their_encodings() {
         for i in [
             0,
             1,
+            ENCODING_CHUNK - 1,
+            ENCODING_CHUNK,
             POOL_BLOCK - 1,
             POOL_BLOCK,
             POOL_SIZE - 1,
@@ -864,7 +901,8 @@ mod tests {
     }
 
     /// The pool lookups of `point_of` / `encoding_of` give what the fixed-base table and the
-    /// encoders give, for drawn pool points (with and without torsion) and for other logs.
+    /// encoders give, for drawn pool points (with and without torsion), their negations, the
+    /// small logs whose encodings are kept, and other logs.
     #[test]
     fn lookups_by_log_match_the_computed_points() {
         let computed =
@@ -873,6 +911,8 @@ mod tests {
             .iter()
             .map(|&i| pool_point(i).log().clone())
             .collect();
+        logs.push(order() - pool_point(9).log());
+        logs.extend([0, 1, 16, SMALL_LOGS - 1, SMALL_LOGS].map(BigUint::from));
         logs.push(BigUint::from(0x1234_5678_9abc_def0_u64));
         for log in &logs {
             for t in [0u8, 3] {
@@ -906,13 +946,14 @@ mod tests {
 
     #[test]
     fn fill_pool_builds_every_block_with_the_encodings_in_use() {
+        // One chunk of one block in use is enough for fill_pool to fill that kind everywhere.
         pool_point(3).repr(Flavor::Ristretto, false);
         fill_pool();
         for block in blocks() {
             let block = block.get().expect("every block built");
             assert!(
-                block.encodings[1].get().is_some(),
-                "ristretto255 encodings computed"
+                block.encodings[1].iter().all(|c| c.get().is_some()),
+                "ristretto255 encodings computed in every chunk"
             );
         }
     }
