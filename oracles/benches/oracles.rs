@@ -1,7 +1,8 @@
 //! Oracle throughput: one field multiplication for each way a modulus is reduced (the word
 //! fold for 2²⁵⁵ − 19, Barrett for 4 and 6 words, and 𝔽ₚ² over BN254's 𝔽ₚ), textbook double-and-add (`mul`) and the
-//! fixed-base table (`mul_hub`) with 256-bit scalars on every curve, and the known-log check of
-//! a 1024-term sum.
+//! fixed-base table (`mul_hub`) with 256-bit scalars on every curve, the known-log check of
+//! a 1024-term sum, and the square-root exponentiation a^((p+1)/4) or a^((p−5)/8) (`pow`: on
+//! words) beside `BigUint::modpow` of the same (`modpow`).
 //!
 //! `cargo bench -p ecdiff-oracles -- --warm-up-time 1 --measurement-time 3`
 
@@ -45,6 +46,19 @@ fn bench_field(c: &mut Criterion, field: &'static PrimeField) {
     let b = field.elem(wide(&mut rng));
     c.bench_function(&format!("{}/mul", field.name()), |bench| {
         bench.iter(|| black_box(&a).mul(black_box(&b)))
+    });
+    // The exponent of a square root: (p + 1)/4 for p ≡ 3 (mod 4), (p − 5)/8 otherwise.
+    let p = field.modulus();
+    let e = if p.bit(1) {
+        (p + 1u8) >> 2u8
+    } else {
+        (p - 5u8) >> 3u8
+    };
+    c.bench_function(&format!("{}/pow", field.name()), |bench| {
+        bench.iter(|| black_box(&a).pow(black_box(&e)))
+    });
+    c.bench_function(&format!("{}/modpow", field.name()), |bench| {
+        bench.iter(|| black_box(a.value()).modpow(black_box(&e), p))
     });
 }
 

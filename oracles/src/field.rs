@@ -21,7 +21,9 @@
 //!   §4.5.2, Algorithm L), and many inversions at once by Montgomery's simultaneous inversion
 //!   (*Speeding the Pollard and elliptic curve methods of factorization*, Math. Comp. 48,
 //!   1987);
-//! * exponentiation by `BigUint::modpow`;
+//! * exponentiation by the left-to-right 2ᵏ-ary method with k = 4 (HAC Algorithm 14.82) on
+//!   stack words over the same products (module `words`), `BigUint::modpow` for the fields
+//!   without a word-level reduction;
 //! * square roots by the exponentiation formulas for p ≡ 3 (mod 4) and p ≡ 5 (mod 8)
 //!   (Atkin), and Tonelli–Shanks for every other odd prime (Cohen, *A Course in
 //!   Computational Algebraic Number Theory*, Algorithm 1.5.1).
@@ -183,6 +185,34 @@ impl Reduction {
             _ => {}
         }
         self.reduce(a * b, modulus)
+    }
+
+    /// `base^exp mod p` for `base < p`, on stack words ([`words::window_pow`] over
+    /// [`fold_product`] or [`words::Barrett::mul_words`]) where the field has a word-level
+    /// reduction; `None` where it has not.
+    fn pow(&self, base: &BigUint, exp: &BigUint) -> Option<BigUint> {
+        match self {
+            Reduction::PseudoMersenne {
+                k,
+                c,
+                words: Some(p),
+                ..
+            } => {
+                let power = words::window_pow(&words4(base)?, &[1, 0, 0, 0], exp, |x, y| {
+                    fold_product(x, y, *k, *c, p)
+                });
+                Some(words::to_biguint(&power))
+            }
+            Reduction::Barrett(barrett) => {
+                let mut one = [0; words::BARRETT_MAX_WORDS];
+                one[0] = 1;
+                let power = words::window_pow(&barrett.words(base)?, &one, exp, |x, y| {
+                    barrett.mul_words(x, y)
+                });
+                Some(barrett.to_biguint(&power))
+            }
+            Reduction::PseudoMersenne { words: None, .. } | Reduction::Division => None,
+        }
     }
 
     /// (x·z², y·z³) mod p for x, y, z < p: the four products of a Jacobian representative
@@ -506,9 +536,13 @@ impl Fp {
         Some(inverse)
     }
 
-    /// `self^e mod p` for any `e ≥ 0` (`0^0 = 1`), by `BigUint::modpow`.
+    /// `self^e mod p` for any `e ≥ 0` (`0^0 = 1`): on words where the field has a word-level
+    /// product (module docs), else by `BigUint::modpow`.
     pub fn pow(&self, e: &BigUint) -> Fp {
-        self.reduced(self.value.modpow(e, &self.field.modulus))
+        let field = self.field;
+        let power = (field.reduction.pow(&self.value, e))
+            .unwrap_or_else(|| self.value.modpow(e, &field.modulus));
+        self.reduced(power)
     }
 
     /// A square root of `self`, or `None` if `self` is a non-residue. Which of the two roots
@@ -936,6 +970,50 @@ mod tests {
         }
     }
 
+    /// The word-level exponentiation against `BigUint::modpow`, for every modulus with a
+    /// word-level product, at the bases and exponents where a window or a reduction can be
+    /// off: bases 0, 1, 2, p − 1, p − 2, (p ± 1)/2; exponents 0 to 17 (zero, one and two
+    /// digits, a digit of all ones), p − 2, p − 1, p, (p + 1)/4 and exponents wider than p.
+    #[test]
+    fn word_pow_agrees_with_modpow_at_the_edges() {
+        let mut moduli = barrett_moduli();
+        moduli.extend(fold_moduli());
+        for p in moduli {
+            let reduction = Reduction::for_modulus(&p);
+            let bases = [
+                BigUint::zero(),
+                BigUint::one(),
+                BigUint::from(2u8),
+                &p - 1u8,
+                &p - 2u8,
+                &p >> 1u8,
+                (&p >> 1u8) + 1u8,
+            ];
+            let mut exps: Vec<BigUint> = (0u8..=17).map(BigUint::from).collect();
+            exps.extend([&p - 2u8, &p - 1u8, p.clone(), (&p + 1u8) >> 2u8]);
+            exps.extend([(BigUint::one() << 700u32) - 1u8, &p * &p + 12345u32]);
+            for base in &bases {
+                for exp in &exps {
+                    let Some(power) = reduction.pow(base, exp) else {
+                        assert!(p.bits() > 256, "{p:#x}: a curve-sized modulus has word pow");
+                        continue;
+                    };
+                    assert_eq!(power, base.modpow(exp, &p), "{base:#x}^{exp:#x} mod {p:#x}");
+                }
+            }
+        }
+        for field in [
+            bn254_fq(),
+            secp256k1_fp(),
+            p256_fp(),
+            bls12_381_fp(),
+            ed25519_fp(),
+        ] {
+            let (x, e) = (BigUint::from(3u8), BigUint::from(5u8));
+            assert_eq!(field.reduction.pow(&x, &e), Some(BigUint::from(243u8)));
+        }
+    }
+
     /// Primes from 2 bits to 381: below one 62-bit digit (no shift), across the 64-bit word
     /// boundaries the leading digit is read from, and the curves' base-field moduli.
     fn inversion_primes() -> Vec<BigUint> {
@@ -1039,6 +1117,18 @@ mod tests {
             let (sx, sy) = field.elem(x.clone()).scale_by_z2_z3(&field.elem(y.clone()), &field.elem(z.clone()));
             prop_assert_eq!(sx.value(), &((&x * &z * &z) % p));
             prop_assert_eq!(sy.value(), &((&y * &z * &z * &z) % p));
+        }
+
+        #[test]
+        fn word_pow_agrees_with_modpow(
+            base in proptest::collection::vec(any::<u64>(), 0..=6),
+            exp in proptest::collection::vec(any::<u64>(), 0..=7),
+            p in proptest::sample::select(barrett_moduli()),
+        ) {
+            let base = words::to_biguint(&base) % &p;
+            let exp = words::to_biguint(&exp);
+            let power = Reduction::for_modulus(&p).pow(&base, &exp);
+            prop_assert!(power.is_none() || power == Some(base.modpow(&exp, &p)));
         }
 
         #[test]

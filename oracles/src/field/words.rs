@@ -15,6 +15,8 @@
 //!   two below ⌊x/p⌋, so r = x − q̂·p, computed mod bⁿ⁺¹, needs at most two subtractions of p;
 //!   q̂·p is therefore needed mod bⁿ⁺¹ only, a truncated product (HAC Note 14.44). The 4- and
 //!   6-word moduli of the curve fields run the same code with n a constant.
+//! * Exponentiation ([`window_pow`]): the left-to-right 2ᵏ-ary method with k = 4 (HAC
+//!   Algorithm 14.82) over either product, the accumulator kept in words throughout.
 //! * Lehmer's inversion ([`super::lehmer_inverse`]) keeps A, B, u₀ and u₁ as [`Signed`]:
 //!   two's complement in one word more than p, updated in place by its 2×2 cofactor matrix
 //!   ([`Signed::combine`]).
@@ -62,6 +64,45 @@ pub(super) fn to_biguint(words: &[u64]) -> BigUint {
     } else {
         BigUint::new(halves.collect())
     }
+}
+
+/// Bits per digit of [`window_pow`]'s exponent.
+const POW_WINDOW: u64 = 4;
+
+/// `base^exp` in the ring whose product on words is `mul` and whose 1 is `one`, by the
+/// left-to-right 2ᵏ-ary method with k = [`POW_WINDOW`] (HAC Algorithm 14.82): the table
+/// `base⁰ … base¹⁵`, then for each 4-bit digit of `exp` from the top, four squarings of the
+/// accumulator and one product by the digit's entry (none for a zero digit). `exp = 0` gives
+/// `one` (so 0⁰ = 1). No allocation but the exponent's digits.
+pub(super) fn window_pow<W: Copy>(
+    base: &W,
+    one: &W,
+    exp: &BigUint,
+    mul: impl Fn(&W, &W) -> W,
+) -> W {
+    let mut table = [*one; 1 << POW_WINDOW];
+    for i in 1..table.len() {
+        table[i] = mul(&table[i - 1], base);
+    }
+    let words = exp.to_u64_digits();
+    let digit = |i: u64| {
+        let bit = i * POW_WINDOW;
+        (words[(bit / 64) as usize] >> (bit % 64)) as usize & ((1 << POW_WINDOW) - 1)
+    };
+    let digits = exp.bits().div_ceil(POW_WINDOW);
+    let mut acc = *one;
+    for i in (0..digits).rev() {
+        if i + 1 < digits {
+            for _ in 0..POW_WINDOW {
+                acc = mul(&acc, &acc);
+            }
+        }
+        let d = digit(i);
+        if d != 0 {
+            acc = mul(&acc, &table[d]);
+        }
+    }
+    acc
 }
 
 /// out ← a·b (schoolbook, HAC Algorithm 14.12); `out` holds at least a.len() + b.len() words.
@@ -211,6 +252,11 @@ impl Barrett {
         b: &[u64; BARRETT_MAX_WORDS],
     ) -> BigUint {
         to_biguint(&self.mul_words(a, b)[..self.n])
+    }
+
+    /// A residue in words as a `BigUint`.
+    pub(super) fn to_biguint(&self, x: &[u64; BARRETT_MAX_WORDS]) -> BigUint {
+        to_biguint(&x[..self.n])
     }
 
     /// [`Barrett::mul`] with the result in words, for chains of products.
