@@ -345,13 +345,7 @@ impl<F: Field> Curve<F> {
     pub fn from_jacobian(&self, x: &F, y: &F, z: &F) -> Point<F> {
         match z.inv() {
             None => Point::Identity,
-            Some(z_inv) => {
-                let z_inv2 = z_inv.square();
-                Point::Affine {
-                    x: x.mul(&z_inv2),
-                    y: y.mul(&z_inv2.mul(&z_inv)),
-                }
-            }
+            Some(z_inv) => affine_of_jacobian(x, y, &z_inv),
         }
     }
 
@@ -370,11 +364,7 @@ impl<F: Field> Curve<F> {
                     return Point::Identity;
                 }
                 let z_inv = inverses.next().expect("one inverse per non-zero z");
-                let z_inv2 = z_inv.square();
-                Point::Affine {
-                    x: x.mul(&z_inv2),
-                    y: y.mul(&z_inv2.mul(&z_inv)),
-                }
+                affine_of_jacobian(*x, *y, &z_inv)
             })
             .collect()
     }
@@ -402,6 +392,15 @@ impl<F: Field> Curve<F> {
                 (x, y, z.clone())
             }
         }
+    }
+}
+
+/// (X·Z⁻², Y·Z⁻³), the affine point of Jacobian (X : Y : Z) given Z⁻¹.
+fn affine_of_jacobian<F: Field>(x: &F, y: &F, z_inv: &F) -> Point<F> {
+    let z_inv2 = z_inv.square();
+    Point::Affine {
+        x: x.mul(&z_inv2),
+        y: y.mul(&z_inv2.mul(z_inv)),
     }
 }
 

@@ -47,8 +47,9 @@
 //! per flavor and form, for [`ENCODING_CHUNK`] points at a time (so that a routine drawing a
 //! few hundred points pays for their encodings, not for the whole pool's): RFC 8032 encodings
 //! directly from the affine Pₖ, ristretto255 ones by the batched double-and-encode of the Qₖ
-//! (`ristretto::encode_doubles`, one shared inversion a chunk). The [`Repr::Difference`] form of Pₖ is (Pₖ + S) − S for one of the 16 fixed
-//! shifts S = 2·H ([`shift`]), so its sum 2·(Qₖ + H) is encoded the same way. An Edwards
+//! (`ristretto::encode_doubles`, one shared inversion a chunk). The [`Repr::Difference`] form
+//! of Pₖ is (Pₖ + S) − S for one of the 16 fixed shifts S = 2·H ([`shift`]), so its sum
+//! 2·(Qₖ + H) is encoded the same way. An Edwards
 //! routine never pays for the ristretto255 encodings, nor a list without differences for the
 //! sums'. A list of 200 points from 16 384 repeats one about once per case: harmless for the
 //! known-log oracle, and not a recorded `repeated`.
@@ -59,7 +60,7 @@ use ecdiff_oracles::edwards::{self, EdPoint};
 use ecdiff_oracles::group::Logged;
 use ecdiff_oracles::ristretto;
 use num_bigint::BigUint;
-use num_traits::{One, ToPrimitive, Zero};
+use num_traits::{CheckedSub, One, ToPrimitive, Zero};
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -212,7 +213,7 @@ pub fn torsion_point(t: u8) -> &'static EdPoint {
 pub fn point_of(log: &BigUint, torsion: u8) -> EdPoint {
     let prime = if let Some(p) = pooled(log) {
         p.elem().clone()
-    } else if let Some(p) = (!log.is_zero()).then(|| pooled(&(order() - log))).flatten() {
+    } else if let Some(p) = order().checked_sub(log).and_then(|neg| pooled(&neg)) {
         edwards::neg(p.elem())
     } else {
         edwards::mul_base(log)
@@ -502,8 +503,8 @@ fn pooled(log: &BigUint) -> Option<PoolPoint> {
 /// t = 0 and that pool point has been drawn (bookkeeping: the pool's encodings are the oracle
 /// encoders' output on points built by the oracle's own addition, checked by the unit test
 /// `pool_points_are_their_logs_times_b_with_their_encodings`), the encoding computed once per
-/// process for a log below [`SMALL_LOGS`] and t = 0, else computed (the fixed-base table,
-/// [`point_of`], and the encoder).
+/// process for a small log and t = 0 ([`small_log_encoding`]), else computed (the fixed-base
+/// table, [`point_of`], and the encoder).
 pub fn encoding_of(flavor: Flavor, log: &BigUint, torsion: u8) -> [u8; 32] {
     if torsion % 8 == 0 {
         if let Some(p) = pooled(log) {
@@ -516,12 +517,13 @@ pub fn encoding_of(flavor: Flavor, log: &BigUint, torsion: u8) -> [u8; 32] {
     flavor.encode(&point_of(log, torsion))
 }
 
-/// Logs with an encoding computed once per process ([`encoding_of`]): the generator's fixed
-/// points (O, B and the small multiples 2·B … 16·B) and their doubles.
-pub const SMALL_LOGS: u64 = 33;
+/// Logs with an encoding computed once per process ([`small_log_encoding`]): the generator's
+/// fixed points (O, B and the small multiples 2·B … 16·B) and their doubles.
+const SMALL_LOGS: u64 = 33;
 
-/// The `flavor` encoding of log·B for log < [`SMALL_LOGS`], computed on first use.
-fn small_log_encoding(flavor: Flavor, log: &BigUint) -> Option<[u8; 32]> {
+/// The `flavor` encoding of log·B for log < 33 (`SMALL_LOGS`, computed once per process), or
+/// `None` for a larger log.
+pub fn small_log_encoding(flavor: Flavor, log: &BigUint) -> Option<[u8; 32]> {
     static TABLES: [OnceLock<Vec<[u8; 32]>>; 2] = [OnceLock::new(), OnceLock::new()];
     let k = log.to_u64().filter(|&k| k < SMALL_LOGS)?;
     let table = TABLES[flavor as usize].get_or_init(|| {

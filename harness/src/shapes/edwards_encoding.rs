@@ -22,7 +22,7 @@
 
 use crate::engine::{compare, Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
 use crate::generators::edwards::{
-    encoding_of, hex_inputs, point_of, points, EdInput, Flavor, Repr, ReprMode, SMALL_LOGS,
+    encoding_of, hex_inputs, point_of, points, small_log_encoding, EdInput, Flavor, Repr, ReprMode,
 };
 use crate::generators::scalars::{scalar, SCALAR_CLASSES};
 use crate::generators::Gen;
@@ -31,7 +31,6 @@ use ecdiff_oracles::curves::ed25519_fp;
 use ecdiff_oracles::edwards::{self, EdPoint};
 use ecdiff_oracles::ristretto;
 use num_bigint::BigUint;
-use num_traits::ToPrimitive;
 
 /// A fixed-base multiplication under test: s ↦ encoding of s·B.
 pub type MulBaseFn = Box<dyn Fn(&BigUint) -> [u8; 32] + Send + Sync>;
@@ -151,16 +150,16 @@ impl Routine for CompressCheck {
                 .map(|p| match self.op {
                     CompressOp::Each => encoding_of(self.flavor, &p.log, p.torsion),
                     // 2·P of a small multiple P = k·B: the encoding of (2k)·B, computed once
-                    // per process.
-                    CompressOp::Double if p.torsion % 8 == 0 && doubles_to_a_small_log(&p.log) => {
-                        encoding_of(self.flavor, &(&p.log << 1u8), 0)
-                    }
-                    // P + P by the complete addition law, P from the pool when it or its
-                    // negation is a pool point (cheaper than the fixed-base table for 2a).
-                    CompressOp::Double => {
-                        let point = point_of(&p.log, p.torsion);
-                        self.flavor.encode(&edwards::add(&point, &point))
-                    }
+                    // per process; else P + P by the complete addition law, P from the pool
+                    // when it or its negation is a pool point (cheaper than the fixed-base
+                    // table for 2a).
+                    CompressOp::Double => (p.torsion % 8 == 0)
+                        .then(|| small_log_encoding(self.flavor, &(&p.log << 1u8)))
+                        .flatten()
+                        .unwrap_or_else(|| {
+                            let point = point_of(&p.log, p.torsion);
+                            self.flavor.encode(&edwards::add(&point, &point))
+                        }),
                 })
                 .collect(),
         )
@@ -193,11 +192,6 @@ impl Routine for CompressCheck {
         let items: Vec<String> = output.iter().map(hex::encode).collect();
         format!("[{}]", items.join(", "))
     }
-}
-
-/// Whether 2·log is below [`SMALL_LOGS`], whose encodings [`encoding_of`] computes once.
-fn doubles_to_a_small_log(log: &BigUint) -> bool {
-    log.to_u64().is_some_and(|k| 2 * k < SMALL_LOGS)
 }
 
 /// The classes of Edwards decompression cases.
