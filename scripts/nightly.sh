@@ -25,10 +25,12 @@
 #                     assertions or `-a` for one with them, `-s address`; a sanitizer or
 #                     debug-assertion flag given here applies to every routine, otherwise each
 #                     routine gets its own (debug assertions where its subject keeps a contract
-#                     in them, e.g. k256's magnitude checker; ASan for blst);
-#                     scripts/fuzz-build-flags.sh adds those and `--no-trace-compares`
-#   FUZZ_ASSERTIONS   `other` flips each routine's own debug-assertion choice (the nightly
-#                     workflow's second build: every routine is fuzzed both ways)
+#                     in them, e.g. k256's magnitude checker; ASan for blst in its other
+#                     build); scripts/fuzz-build-flags.sh adds those and `--no-trace-compares`
+#   FUZZ_BUILD        `other`: each routine's other build (the nightly workflow's second leg):
+#                     its own debug-assertion choice flipped, so every routine is fuzzed both
+#                     ways, and AddressSanitizer for blst, which its default build fuzzes
+#                     without for speed
 #   FUZZ_RUN_OPTIONS  extra libFuzzer options for every routine, after its own
 #   NIGHTLY_CONFIG    the subjects' build configuration, as `.ci/run` tests them: `default`,
 #                     `serial` (no default features: no rayon, no precomputed tables),
