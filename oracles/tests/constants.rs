@@ -12,7 +12,7 @@ use ecdiff_oracles::gt;
 use ecdiff_oracles::ristretto;
 use ecdiff_oracles::tower::bn254::{Fp12, Fp6};
 use ecdiff_oracles::tower::Fp2;
-use ecdiff_oracles::weierstrass::{Curve, Point};
+use ecdiff_oracles::weierstrass::{Curve, Point, SubgroupHint};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use proptest::prelude::*;
@@ -234,14 +234,35 @@ proptest! {
         // Clearing the cofactor lands in G2; a random twist point is almost never in it.
         prop_assert!(g2.is_in_subgroup(&g2.mul(&q, &g2.cofactor)));
         prop_assert!(!g2.is_in_subgroup(&q));
-        // A right log hint saves the double-and-add, a wrong one is ignored: the answer is
-        // the full check's either way.
+        // A right hint saves the double-and-add, a wrong one is ignored: the answer is the
+        // full check's either way. A log hint covers ±k·G; a coset hint ±(T + k·G) for a T
+        // outside G (checked once, when the base is made).
         let k = BigUint::from(x);
         let member = g2.mul_generator(&k);
-        prop_assert!(g2.is_in_subgroup_given_log(&member, Some(&k)));
-        prop_assert!(g2.is_in_subgroup_given_log(&member, Some(&(&k + 1u8))));
-        prop_assert!(!g2.is_in_subgroup_given_log(&q, Some(&k)));
-        prop_assert!(!g2.is_in_subgroup_given_log(&q, None));
+        let k_plus_1 = &k + 1u8;
+        prop_assert!(g2.is_in_subgroup_given(&member, SubgroupHint::Log(&k)));
+        prop_assert!(g2.is_in_subgroup_given(&g2.neg(&member), SubgroupHint::Log(&k)));
+        prop_assert!(g2.is_in_subgroup_given(&member, SubgroupHint::Log(&k_plus_1)));
+        prop_assert!(!g2.is_in_subgroup_given(&q, SubgroupHint::Log(&k)));
+        prop_assert!(!g2.is_in_subgroup_given(&q, SubgroupHint::None));
+        prop_assert!(g2.off_subgroup(&member).is_none(), "k·G made a base");
+        let base = g2.off_subgroup(&q).expect("q is outside G2");
+        // c·q is outside G2 exactly when (c·q)·r ≠ O: the multiples agree with the full check.
+        let bases = g2.off_subgroup_multiples(&q, 3);
+        for (c, t) in (1u8..=3).zip(&bases) {
+            prop_assert_eq!(t.point(), &g2.mul(&q, &BigUint::from(c)));
+            prop_assert!(!g2.is_in_subgroup(t.point()));
+        }
+        prop_assert_eq!(bases.len(), 3, "a multiple of q in G2");
+        let cleared = g2.mul(&q, &g2.cofactor);
+        prop_assert!(g2.off_subgroup_multiples(&cleared, 3).is_empty(), "a base in G2");
+        let coset = |log| SubgroupHint::Coset { base: &base, log };
+        let shifted = g2.add(&q, &member);
+        prop_assert!(!g2.is_in_subgroup_given(&shifted, coset(&k)));
+        prop_assert!(!g2.is_in_subgroup_given(&g2.neg(&shifted), coset(&k)));
+        prop_assert!(!g2.is_in_subgroup_given(&shifted, coset(&k_plus_1)));
+        prop_assert!(g2.is_in_subgroup_given(&member, coset(&k)));
+        prop_assert!(g2.is_in_subgroup_given(&Point::Identity, coset(&k)));
     }
 
     /// 8ℓ·P = O on edwards25519, and ℓ·P lands in E[8].

@@ -12,32 +12,42 @@
 //!   decoded point, with the oracle's decoder; both refusing is agreement.
 //!
 //! Points: the identity, the generator, small multiples of it, uniformly random points with
-//! known logs, points on the curve outside the order-r subgroup (a random x with a square
-//! x³ + b: E(𝔽ₚ) has order h·r with cofactor h > 1, so such points are almost never in the
-//! subgroup) and, on G1, the two points with x = 0, (0, ±2): 3-torsion points outside the
-//! subgroup that a random x never reaches, and which blst singles out (its decoders refuse
-//! them even unchecked, `src/e1.c`). G2 has no point with x = 0: its b = 4(1 + i) has norm
-//! 2⁵ in 𝔽ₚ, a non-square since p ≡ 3 (mod 8), so b is no square in 𝔽ₚ². Broken encodings (`mut_*` classes): the compression flag flipped, the infinity
-//! flag set on a point, an infinity encoding with a stray bit, the sort flag flipped, a
-//! coordinate ≥ p (x + p where it fits the 381 bits), random coordinate bytes under valid
-//! flags, a length one byte short or long, and canonical coordinates of no point on the curve
-//! (`mut_off_curve`: y + 1, or an x with no y), which only the curve equation refuses and
-//! which unchecked decoders that skip it accept (ark's `Validate::No`, zkcrypto's
-//! `from_uncompressed_unchecked`: known findings). Under the uniform baseline
+//! known logs, points on the curve outside the order-r subgroup (T + k·G for a uniformly random
+//! k and one of [`OFF_SUBGROUP_BASES`] fixed bases T outside the subgroup: the first
+//! [`OFF_SUBGROUP_MULTIPLES`] multiples of each of a few seeded random points of the curve;
+//! E(𝔽ₚ) has order h·r with cofactor h > 1, so each random point brings its own random
+//! component outside G, and its multiples that component's multiples) and, on G1, the two
+//! points with x = 0, (0, ±2): 3-torsion points outside the subgroup that a random x never
+//! reaches, and which blst singles out (its decoders refuse them even unchecked, `src/e1.c`).
+//! G2 has no point with x = 0: its b = 4(1 + i) has norm 2⁵ in 𝔽ₚ, a non-square since
+//! p ≡ 3 (mod 8), so b is no square in 𝔽ₚ². Broken encodings (`mut_*` classes): the
+//! compression flag flipped, the infinity flag set on a point, an infinity encoding with a
+//! stray bit, the sort flag flipped, a coordinate ≥ p (x + p where it fits the 381 bits),
+//! random coordinate bytes under valid flags, a length one byte short or long, and canonical
+//! coordinates of no point on the curve (`mut_off_curve`: y + 1, or an x with no y), which only
+//! the curve equation refuses and which unchecked decoders that skip it accept (ark's
+//! `Validate::No`, zkcrypto's `from_uncompressed_unchecked`: known findings). Under the uniform baseline
 //! ([`crate::generators::Bias::Uniform`]) a point is uniformly random and the bytes to decode
 //! a uniformly random string of the right length.
+//!
+//! The oracle's checked decoder is its unchecked one followed by r·P = O; the case carries how
+//! its point was drawn ([`Known`]: a log, or a base and a log), so that a decoded point equal
+//! to ±k·G or ±(T + k·G) skips the double-and-add by r
+//! ([`ecdiff_oracles::weierstrass::Curve::is_in_subgroup_given`]). Any other decoded point
+//! gets the full check.
 
 use crate::engine::{Outcome, Routine, RoutineInfo};
 use crate::generators::points::{encoding_point, SwGroup};
-use crate::generators::Gen;
+use crate::generators::{seeded_below, Gen};
 use crate::shapes::Spec;
 use ecdiff_oracles::bls12_381::serialization::{self as ser, DecodeError, SubgroupCheck};
 use ecdiff_oracles::bls12_381::{bls12_381_fp, Bls12381G1, Bls12381G2};
 use ecdiff_oracles::field::Fp;
 use ecdiff_oracles::tower::Fp2;
-use ecdiff_oracles::weierstrass::Point;
+use ecdiff_oracles::weierstrass::{OffSubgroup, Point, SubgroupHint};
 use num_bigint::BigUint;
 use std::marker::PhantomData;
+use std::sync::OnceLock;
 
 /// A BLS12-381 group with the oracle's ZCash encoder and decoder.
 pub trait BlsGroup: SwGroup {
@@ -53,7 +63,24 @@ pub trait BlsGroup: SwGroup {
         compressed: bool,
         check: SubgroupCheck,
     ) -> Result<Point<Self::F>, DecodeError>;
+    /// The group's bases of the points drawn outside the subgroup (module docs): a `static`
+    /// of the group's own, which the shape fills on first use.
+    fn off_subgroup_bases() -> &'static OffSubgroupBases<Self::F>;
 }
+
+/// How many random points of the curve the bases of the points outside the subgroup are the
+/// multiples of.
+pub const OFF_SUBGROUP_SEEDS: usize = 4;
+
+/// How many multiples of each of those points are bases (1·S to 16·S).
+pub const OFF_SUBGROUP_MULTIPLES: usize = 16;
+
+/// How many fixed bases T the points outside the subgroup are drawn around (T + k·G).
+pub const OFF_SUBGROUP_BASES: usize = OFF_SUBGROUP_SEEDS * OFF_SUBGROUP_MULTIPLES;
+
+/// A group's bases: the multiples of each of its [`OFF_SUBGROUP_SEEDS`] points, made on first
+/// use.
+pub type OffSubgroupBases<F> = [OnceLock<Vec<OffSubgroup<F>>>; OFF_SUBGROUP_SEEDS];
 
 impl BlsGroup for Bls12381G1 {
     const COMPRESSED: usize = 48;
@@ -75,6 +102,10 @@ impl BlsGroup for Bls12381G1 {
         } else {
             ser::g1_from_uncompressed(bytes, check)
         }
+    }
+    fn off_subgroup_bases() -> &'static OffSubgroupBases<Fp> {
+        static BASES: OffSubgroupBases<Fp> = [const { OnceLock::new() }; OFF_SUBGROUP_SEEDS];
+        &BASES
     }
 }
 
@@ -98,6 +129,10 @@ impl BlsGroup for Bls12381G2 {
         } else {
             ser::g2_from_uncompressed(bytes, check)
         }
+    }
+    fn off_subgroup_bases() -> &'static OffSubgroupBases<Fp2> {
+        static BASES: OffSubgroupBases<Fp2> = [const { OnceLock::new() }; OFF_SUBGROUP_SEEDS];
+        &BASES
     }
 }
 
@@ -124,19 +159,45 @@ pub enum Op {
 
 /// One case.
 #[derive(Clone, Debug)]
-pub struct EncodingCase<F> {
+pub struct EncodingCase<F: 'static> {
     /// The operation.
     pub op: Op,
     /// Compressed or uncompressed form.
     pub compressed: bool,
     /// The point (encoded as is for [`Op::Encode`]; the source of the bytes for decoding).
     pub point: Point<F>,
-    /// Its discrete log to the generator, when it was drawn as a multiple of it: bookkeeping
-    /// that lets the oracle's subgroup check of a decoded point equal to it skip the
-    /// double-and-add by r ([`ecdiff_oracles::weierstrass::Curve::is_in_subgroup_given_log`]).
-    pub log: Option<BigUint>,
+    /// How the point was drawn: bookkeeping for the oracle's subgroup check (module docs).
+    pub known: Known<F>,
     /// The bytes to decode (empty for [`Op::Encode`]).
     pub bytes: Vec<u8>,
+}
+
+/// How a case's point was drawn, for the oracle's subgroup check of a decoded point
+/// ([`ecdiff_oracles::weierstrass::Curve::is_in_subgroup_given`]).
+#[derive(Clone, Debug)]
+pub enum Known<F: 'static> {
+    /// Nothing known (the points with x = 0).
+    Nothing,
+    /// log·G.
+    Log(BigUint),
+    /// T + log·G for a base T outside the subgroup.
+    Coset {
+        /// T.
+        base: &'static OffSubgroup<F>,
+        /// The multiple of G added to T.
+        log: BigUint,
+    },
+}
+
+impl<F> Known<F> {
+    /// The hint for [`ecdiff_oracles::weierstrass::Curve::is_in_subgroup_given`].
+    pub fn hint(&self) -> SubgroupHint<'_, F> {
+        match self {
+            Known::Nothing => SubgroupHint::None,
+            Known::Log(log) => SubgroupHint::Log(log),
+            Known::Coset { base, log } => SubgroupHint::Coset { base, log },
+        }
+    }
 }
 
 /// Every class the generator records on any group; `point_x_zero` only where
@@ -189,29 +250,54 @@ pub fn check<C: BlsGroup, S: Codec<C>>(spec: Spec, subject: S) -> EncodingCheck<
     }
 }
 
-/// A point on the curve outside the subgroup: the first random x (up to 64 tries) whose
-/// x³ + b is a square, decoded by the oracle without the subgroup check. Such a point is in the
-/// subgroup with probability 1/h (h ≈ 2¹²⁵ for G1, 2³⁸⁰ for G2), so it is not checked here
-/// (the oracle checks every decoded point anyway; the unit test below checks the claim). `None`
-/// if no try found one (the generator then falls back to a random point).
-fn non_subgroup_point<C: BlsGroup>(g: &mut Gen) -> Option<Point<C::F>> {
-    let p = bls12_381_fp().modulus();
-    for _ in 0..64 {
-        let mut bytes = Vec::with_capacity(C::COMPRESSED);
-        for _ in 0..C::COMPRESSED / 48 {
-            let x = g.biguint_below(p);
-            let mut be = x.to_bytes_be();
-            while be.len() < 48 {
-                be.insert(0, 0);
+/// Base `i` of `C`'s points outside the subgroup: multiple `i % OFF_SUBGROUP_MULTIPLES + 1` of
+/// seed point `i / OFF_SUBGROUP_MULTIPLES`. Seed point j is the first x of the seeded stream
+/// `OFF_SUBGROUP_SEED ^ j` (one value per 𝔽ₚ coefficient) whose x³ + b is a square and whose
+/// first [`OFF_SUBGROUP_MULTIPLES`] multiples all lie outside the subgroup, lifted by the
+/// oracle's unchecked decoder (the root its compressed form with the sort flag clear picks).
+/// The oracle decides the multiples with one double-and-add by r
+/// ([`ecdiff_oracles::weierstrass::Curve::off_subgroup_multiples`]). A seed point's multiples
+/// are made on its first use and kept for the process.
+fn off_subgroup_base<C: BlsGroup>(i: usize) -> &'static OffSubgroup<C::F> {
+    let (seed, multiple) = (i / OFF_SUBGROUP_MULTIPLES, i % OFF_SUBGROUP_MULTIPLES);
+    let bases = C::off_subgroup_bases()[seed].get_or_init(|| {
+        let count = OFF_SUBGROUP_MULTIPLES as u64;
+        let mut xs = seeded_below(bls12_381_fp().modulus(), OFF_SUBGROUP_SEED ^ seed as u64);
+        loop {
+            let mut bytes = Vec::with_capacity(C::COMPRESSED);
+            for x in xs.by_ref().take(C::COMPRESSED / 48) {
+                bytes.extend(be48(&x));
             }
-            bytes.extend(be);
+            bytes[0] |= 0x80;
+            if let Ok(s) = C::decode(&bytes, true, SubgroupCheck::Unchecked) {
+                let bases = C::instance().curve().off_subgroup_multiples(&s, count);
+                if bases.len() == OFF_SUBGROUP_MULTIPLES {
+                    return bases;
+                }
+            }
         }
-        bytes[0] |= 0x80;
-        if let Ok(point) = C::decode(&bytes, true, SubgroupCheck::Unchecked) {
-            return Some(point);
-        }
-    }
-    None
+    });
+    &bases[multiple]
+}
+
+/// The seed of [`off_subgroup_base`]'s streams.
+const OFF_SUBGROUP_SEED: u64 = 0xecd1_0ff5;
+
+/// `x < 2³⁸⁴` as 48 big-endian bytes.
+fn be48(x: &BigUint) -> [u8; 48] {
+    let be = x.to_bytes_be();
+    let mut out = [0u8; 48];
+    out[48 - be.len()..].copy_from_slice(&be);
+    out
+}
+
+/// A point outside the subgroup: T + k·G for a base T drawn from [`OFF_SUBGROUP_BASES`]
+/// ([`off_subgroup_base`]) and a uniformly random k, so r·(T + k·G) = r·T ≠ O.
+fn non_subgroup_point<C: BlsGroup>(g: &mut Gen, c: &C) -> (Point<C::F>, Known<C::F>) {
+    let base = off_subgroup_base::<C>(g.below(OFF_SUBGROUP_BASES as u64) as usize);
+    let log = g.biguint_below(c.order());
+    let point = c.curve().add(base.point(), &c.mul_hub(&log));
+    (point, Known::Coset { base, log })
 }
 
 /// A point with x = 0, (0, ±2) on G1, decoded by the oracle from its compressed encoding (the
@@ -222,25 +308,17 @@ fn x_zero_point<C: BlsGroup>(g: &mut Gen) -> Point<C::F> {
     C::decode(&bytes, true, SubgroupCheck::Unchecked).expect("b is a square: (0, ±√b) exist")
 }
 
-/// A point and its log, if it has a known one.
-fn draw_point<C: BlsGroup>(g: &mut Gen, c: &C) -> (Point<C::F>, Option<BigUint>) {
+/// A point and how it was drawn.
+fn draw_point<C: BlsGroup>(g: &mut Gen, c: &C) -> (Point<C::F>, Known<C::F>) {
     if let Some(p) = encoding_point(g, c, 4) {
-        return (p.elem, Some(p.log));
+        return (p.elem, Known::Log(p.log));
     }
     if C::HAS_X_ZERO && g.weighted(&[3, 1]) == 1 {
         g.hit("point_x_zero");
-        return (x_zero_point::<C>(g), None);
+        return (x_zero_point::<C>(g), Known::Nothing);
     }
-    match non_subgroup_point::<C>(g) {
-        Some(p) => {
-            g.hit("point_non_subgroup");
-            (p, None)
-        }
-        None => {
-            let log = g.biguint_below(c.order());
-            (c.mul_hub(&log), Some(log))
-        }
-    }
+    g.hit("point_non_subgroup");
+    non_subgroup_point(g, c)
 }
 
 /// Breaks `bytes` (a valid encoding of `point`) in one of the ways of the module docs.
@@ -384,11 +462,11 @@ impl<C: BlsGroup, S: Codec<C>> Routine for EncodingCheck<C, S> {
                 op,
                 compressed,
                 point,
-                log: Some(log),
+                known: Known::Log(log),
                 bytes,
             };
         }
-        let (point, log) = g.scope("bls.point", |g| draw_point(g, c));
+        let (point, known) = g.scope("bls.point", |g| draw_point(g, c));
         let bytes = match op {
             Op::Encode => Vec::new(),
             Op::Decode { .. } => {
@@ -402,7 +480,7 @@ impl<C: BlsGroup, S: Codec<C>> Routine for EncodingCheck<C, S> {
             op,
             compressed,
             point,
-            log,
+            known,
             bytes,
         }
     }
@@ -427,15 +505,15 @@ impl<C: BlsGroup, S: Codec<C>> Routine for EncodingCheck<C, S> {
                 C::encode(&case.point, case.compressed).expect("drawn points are on the curve"),
             )),
             // The checked decoder is the unchecked one followed by r·P = O (the oracle's
-            // `validate`), here with the case's log as a hint that saves the double-and-add
-            // when the bytes decode to the drawn point.
+            // `validate`), here with how the case's point was drawn as a hint that saves the
+            // double-and-add when the bytes decode to ± the drawn point.
             Op::Decode { checked } => {
                 match C::decode(&case.bytes, case.compressed, SubgroupCheck::Unchecked) {
                     Ok(p)
                         if checked
                             && !C::instance()
                                 .curve()
-                                .is_in_subgroup_given_log(&p, case.log.as_ref()) =>
+                                .is_in_subgroup_given(&p, case.known.hint()) =>
                     {
                         Outcome::Rejected(format!("{:?}", DecodeError::NotInSubgroup))
                     }
@@ -480,22 +558,28 @@ mod tests {
     use ecdiff_oracles::field::Field;
 
     /// Generated points are what their classes claim: a drawn log is the point's log, a
-    /// `point_non_subgroup` point is on the curve and fails the full r·P = O check, and a
-    /// `point_x_zero` point is on the curve with x = 0 and order 3.
+    /// `point_non_subgroup` point is its base plus its log's multiple of G, on the curve and
+    /// failing the full r·P = O check (as does its base), with more than one base drawn, and
+    /// a `point_x_zero` point is on the curve with x = 0 and order 3.
     fn check_claims<C: BlsGroup>() {
         let c = C::instance();
         let curve = c.curve();
-        let mut non_subgroup = 0;
+        let mut bases = Vec::new();
         let mut x_zero = 0;
         for i in 0..60 {
             let data = case_bytes(0, "bls_points", i, 512);
             let mut g = Gen::new(&data, Bias::Edge);
-            let (point, log) = draw_point(&mut g, c);
+            let (point, known) = draw_point(&mut g, c);
             let classes = g.into_classes();
             assert!(curve.is_on_curve(&point));
-            match log {
-                Some(log) => assert_eq!(point, c.mul_hub(&log), "point and log disagree"),
-                None if classes.contains("point_x_zero") => {
+            assert_eq!(
+                classes.contains("point_non_subgroup"),
+                matches!(known, Known::Coset { .. })
+            );
+            match known {
+                Known::Log(log) => assert_eq!(point, c.mul_hub(&log), "point and log disagree"),
+                Known::Nothing => {
+                    assert!(classes.contains("point_x_zero"));
                     let Point::Affine { x, .. } = &point else {
                         panic!("point_x_zero drew the identity")
                     };
@@ -504,17 +588,25 @@ mod tests {
                     assert_eq!(curve.add(&twice, &point), Point::Identity, "3·P ≠ O");
                     x_zero += 1;
                 }
-                None => {
-                    assert!(classes.contains("point_non_subgroup"));
+                Known::Coset { base, log } => {
+                    let shifted = curve.add(base.point(), &c.mul_hub(&log));
+                    assert_eq!(point, shifted, "point, base and log disagree");
                     assert!(
                         !curve.is_in_subgroup(&point),
                         "a non-subgroup point is in G"
                     );
-                    non_subgroup += 1;
+                    assert!(!curve.is_in_subgroup(base.point()), "a base is in G");
+                    if !bases.contains(&base) {
+                        bases.push(base);
+                    }
                 }
             }
         }
-        assert!(non_subgroup > 0, "no point_non_subgroup drawn");
+        let non_subgroup = bases.len();
+        assert!(
+            non_subgroup > 1,
+            "{non_subgroup} bases of point_non_subgroup drawn"
+        );
         assert_eq!(x_zero > 0, C::HAS_X_ZERO, "{x_zero} point_x_zero drawn");
     }
 
