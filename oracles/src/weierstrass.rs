@@ -58,7 +58,7 @@ pub enum Point<F> {
 }
 
 /// A point T on a curve outside its order-r subgroup, checked when made
-/// ([`Curve::off_subgroup`]: on the curve, r·T ≠ O by the full double-and-add), so that
+/// ([`Curve::off_subgroup_multiples`]: on the curve, r·T ≠ O by double-and-add), so that
 /// [`Curve::is_in_subgroup_given`] refuses the points ±(T + k·G) of its coset without one.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct OffSubgroup<F> {
@@ -190,12 +190,6 @@ impl<F: Field> Curve<F> {
             return in_subgroup;
         }
         self.is_in_subgroup(p)
-    }
-
-    /// `t` as an [`OffSubgroup`] base if it is on the curve and r·t ≠ O (the full
-    /// double-and-add by r); `None` otherwise.
-    pub fn off_subgroup(&self, t: &Point<F>) -> Option<OffSubgroup<F>> {
-        self.off_subgroup_multiples(t, 1).pop()
     }
 
     /// The multiples c·s, c = 1..=count, that lie outside the subgroup, as [`OffSubgroup`]

@@ -356,10 +356,7 @@ fn mutate<C: BlsGroup>(g: &mut Gen, bytes: &mut Vec<u8>, compressed: bool) {
             let x = BigUint::from_bytes_be(&first);
             let room = (BigUint::from(1u8) << 381u32) - p;
             let bumped = if x < room { x + p } else { p + x % room };
-            let mut be = bumped.to_bytes_be();
-            while be.len() < 48 {
-                be.insert(0, 0);
-            }
+            let mut be = be48(&bumped);
             be[0] |= flags;
             bytes[..48].copy_from_slice(&be);
         }
