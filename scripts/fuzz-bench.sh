@@ -7,9 +7,18 @@
 # `-O`, and scripts/fuzz-build-flags.sh's flags for the routine), then runs it with the
 # nightly job's libFuzzer options (scripts/fuzz-run-options.sh, plus $FUZZ_RUN_OPTIONS)
 # from a copy of corpus/<routine> for SECONDS and prints
-# `routine  exec/s after the seed corpus is loaded  exec/s overall  runs  init seconds`.
+# `routine  exec/s after the seed corpus is loaded  exec/s overall  runs  init seconds
+#  CLI cases/s`.
 # "After init" excludes the one-time start-up (the registry, oracle tables, the first case's
 # lazily built constants), which libFuzzer's own average includes.
+# libFuzzer's seed is fixed (-seed=1, unless $FUZZ_RUN_OPTIONS names another), so that a run
+# makes the same mutations each time: with a random seed, two runs of one target in the same
+# minute differed by up to 38 % in exec/s (which inputs it happened to grow), with a fixed one
+# by 3-4 %.
+# The last column is the release CLI on the same routine, right after its fuzz run
+# (`ecdiff bench --warm-up ROUTINE`, one case thread, start-up left out as it is from exec/s;
+# the median of 3; `-` if the CLI failed): the machine's speed drifts over the hour a whole run takes, so the
+# fraction of the CLI's speed a target reaches is measured in one minute.
 # FUZZ_BENCH_KEEP=DIR keeps the corpus each run grew, in DIR/<routine>/ (scripts/fuzz-gap.sh).
 set -euo pipefail
 secs=${1:-30}
@@ -21,9 +30,22 @@ if [ $# -gt 0 ]; then targets=("$@"); else mapfile -t targets < <(cargo +nightly
 # Targets that share a build are measured together, so that each build is made once.
 mapfile -t targets < <(scripts/fuzz-build-flags.sh --order default "${targets[@]}")
 host=$(rustc -vV | sed -n 's/^host: //p')
+cargo build -q --release -p ecdiff
+ecdiff=$(cargo metadata --format-version 1 --no-deps |
+    sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')/release/ecdiff
+# The CLI's cases/s on routine $1 (the median of 3 warm runs of its default campaign).
+cli_speed() {
+    for _ in 1 2 3; do
+        "$ecdiff" bench --warm-up --json "$work/cli.json" "$1" > /dev/null 2>&1 || true
+        awk -v r="$1" '
+            /"routine":/ { mine = ($0 ~ "\"" r "\"") }
+            mine && /"cases_per_second":/ { gsub(/[^0-9.e+-]/, "", $2); print $2 }' \
+            "$work/cli.json" 2> /dev/null
+    done | sort -g | sed -n 2p
+}
 profile=release
 for f in "${flags[@]}"; do if [ "$f" = "--dev" ]; then profile=debug; fi; done
-printf '%-42s %12s %12s %8s %8s\n' routine "exec/s(run)" "exec/s(all)" runs "init s"
+printf '%-42s %12s %12s %8s %8s %12s\n' routine "exec/s(run)" "exec/s(all)" runs "init s" "CLI cases/s"
 for t in "${targets[@]}"; do
     read -r -a tflags <<< "$(scripts/fuzz-build-flags.sh "$t" default "${flags[@]}")"
     cargo +nightly fuzz build --fuzz-dir fuzz "${tflags[@]}" "$t" > /dev/null 2>&1 ||
@@ -42,14 +64,17 @@ for t in "${targets[@]}"; do
             stat::number_of_executed_units:*) last="$now ${line##*[[:space:]]}" ;;
         esac
     done < <("fuzz/target/$host/$profile/$t" -max_total_time="$secs" -print_final_stats=1 \
-        -artifact_prefix="$work/artifacts/" "${options[@]}" "$work/corpus" 2>&1 || true)
+        -artifact_prefix="$work/artifacts/" -seed=1 "${options[@]}" "$work/corpus" 2>&1 || true)
+    cli=$(cli_speed "$t")
     read -r t_init n_init <<< "${inited:-$start #0}"
     read -r t_end n_end <<< "${last:-$start 0}"
     n_init=${n_init#\#}
-    awk -v t="$t" -v s="$start" -v ti="$t_init" -v ni="$n_init" -v te="$t_end" -v ne="$n_end" 'BEGIN {
+    awk -v t="$t" -v s="$start" -v ti="$t_init" -v ni="$n_init" -v te="$t_end" -v ne="$n_end" \
+        -v cli="${cli:--}" 'BEGIN {
         run = (te > ti) ? (ne - ni) / (te - ti) : 0
         all = (te > s) ? ne / (te - s) : 0
-        printf "%-42s %12.1f %12.1f %8d %8.1f\n", t, run, all, ne, ti - s }'
+        if (cli != "-") cli = sprintf("%.1f", cli)
+        printf "%-42s %12.1f %12.1f %8d %8.1f %12s\n", t, run, all, ne, ti - s, cli }'
     if ls "$work/artifacts"/crash-* > /dev/null 2>&1; then
         echo "  $t: CRASH, see $(ls "$work/artifacts"/crash-* | head -n 1)"
         mkdir -p "fuzz/artifacts/$t" && cp "$work/artifacts"/crash-* "fuzz/artifacts/$t/"

@@ -11,8 +11,13 @@
 //! compared with.
 //!
 //! Fuzz speeds come from `scripts/fuzz-bench.sh`, whose output lines are
-//! `routine  exec/s(run)  exec/s(all)  runs  init-seconds`; [`parse_fuzz_bench`] reads them
-//! and the fuzz columns show exec/s after start-up against the CLI's cases per second.
+//! `routine  exec/s(run)  exec/s(all)  runs  init-seconds  cli-cases/s`; [`parse_fuzz_bench`]
+//! reads them and the fuzz columns show exec/s after start-up against the CLI's cases per
+//! second. The last column is the CLI measured beside the fuzz run, in the same minute
+//! (`ecdiff bench --warm-up ROUTINE`, start-up left out as it is from exec/s): a machine's
+//! speed drifts by a third over the hour a whole benchmark takes, so the fraction is taken
+//! against that number where the line has it, not against the campaign's, measured up to an
+//! hour apart.
 //!
 //! [`splice`] replaces the generated part of a document, between [`BEGIN`] and [`END`], so
 //! the hand-written text around it stays.
@@ -54,6 +59,8 @@ pub struct BenchRow {
     pub cases_per_second: f64,
     /// The fuzz target's exec/s after start-up, if measured.
     pub fuzz_exec_per_second: Option<f64>,
+    /// The CLI's cases/s on this routine measured beside the fuzz run, if it was.
+    pub cli_beside_fuzz: Option<f64>,
 }
 
 impl BenchRow {
@@ -62,10 +69,12 @@ impl BenchRow {
         self.generation + self.subject + self.oracle
     }
 
-    /// The fuzz target's speed as a fraction of the CLI's.
+    /// The fuzz target's speed as a fraction of the CLI's: of the CLI measured beside the
+    /// fuzz run where it was, else of this campaign's.
     pub fn fuzz_fraction(&self) -> Option<f64> {
         let fuzz = self.fuzz_exec_per_second?;
-        (self.cases_per_second > 0.0).then(|| fuzz / self.cases_per_second)
+        let cli = self.cli_beside_fuzz.unwrap_or(self.cases_per_second);
+        (cli > 0.0).then(|| fuzz / cli)
     }
 
     /// Whether the fuzz target misses a goal (a third of the CLI's speed, 50 exec/s).
@@ -86,8 +95,9 @@ fn ratio(check: f64, subject: f64) -> f64 {
     }
 }
 
-fn row(r: &RoutineReport, fuzz: &BTreeMap<String, f64>) -> BenchRow {
+fn row(r: &RoutineReport, fuzz: &BTreeMap<String, FuzzSpeed>) -> BenchRow {
     let check = r.decode_seconds + r.subject_seconds + r.oracle_seconds;
+    let speed = fuzz.get(&r.routine);
     BenchRow {
         routine: r.routine.clone(),
         cases: r.cases,
@@ -96,7 +106,8 @@ fn row(r: &RoutineReport, fuzz: &BTreeMap<String, f64>) -> BenchRow {
         oracle: r.oracle_seconds,
         ratio: ratio(check, r.subject_seconds),
         cases_per_second: r.cases_per_second(),
-        fuzz_exec_per_second: fuzz.get(&r.routine).copied(),
+        fuzz_exec_per_second: speed.map(|s| s.exec_per_second),
+        cli_beside_fuzz: speed.and_then(|s| s.cli_beside),
     }
 }
 
@@ -115,7 +126,7 @@ pub struct Bench {
 
 impl Bench {
     /// The rows of `report`, with fuzz speeds by routine.
-    pub fn new(report: &CampaignReport, fuzz: &BTreeMap<String, f64>) -> Self {
+    pub fn new(report: &CampaignReport, fuzz: &BTreeMap<String, FuzzSpeed>) -> Self {
         Bench {
             rows: report.routines.iter().map(|r| row(r, fuzz)).collect(),
             wall_seconds: report.wall_seconds,
@@ -167,10 +178,11 @@ impl Bench {
             format!("{:.0}", r.cases_per_second),
         ];
         if self.has_fuzz() {
-            cells.push(
-                r.fuzz_exec_per_second
-                    .map_or("–".into(), |f| format!("{f:.0}")),
-            );
+            let number = |v: Option<f64>| v.map_or("–".into(), |f| format!("{f:.0}"));
+            cells.push(number(r.fuzz_exec_per_second));
+            if self.has_cli_beside_fuzz() {
+                cells.push(number(r.cli_beside_fuzz));
+            }
             cells.push(r.fuzz_fraction().map_or("–".into(), |f| format!("{f:.2}")));
         }
         cells
@@ -178,6 +190,10 @@ impl Bench {
 
     fn has_fuzz(&self) -> bool {
         self.rows.iter().any(|r| r.fuzz_exec_per_second.is_some())
+    }
+
+    fn has_cli_beside_fuzz(&self) -> bool {
+        self.rows.iter().any(|r| r.cli_beside_fuzz.is_some())
     }
 
     fn header(&self) -> Vec<&'static str> {
@@ -192,7 +208,11 @@ impl Bench {
             "cases/s (1 thread)",
         ];
         if self.has_fuzz() {
-            h.extend(["fuzz exec/s", "fuzz/CLI"]);
+            h.push("fuzz exec/s");
+            if self.has_cli_beside_fuzz() {
+                h.push("CLI cases/s beside it");
+            }
+            h.push("fuzz/CLI");
         }
         h
     }
@@ -279,29 +299,48 @@ impl Bench {
     }
 }
 
-/// Reads `scripts/fuzz-bench.sh` output: routine → exec/s after start-up. The header line and
+/// One fuzz target's line of `scripts/fuzz-bench.sh`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FuzzSpeed {
+    /// Executions per second after start-up.
+    pub exec_per_second: f64,
+    /// The CLI's cases per second on the same routine, measured beside the fuzz run (the
+    /// sixth column, `-` where the CLI failed; older outputs have five).
+    pub cli_beside: Option<f64>,
+}
+
+/// Reads `scripts/fuzz-bench.sh` output: routine → its [`FuzzSpeed`]. The header line and
 /// crash notes are skipped; any other line that does not parse is an error naming it.
-pub fn parse_fuzz_bench(text: &str) -> Result<BTreeMap<String, f64>, String> {
+pub fn parse_fuzz_bench(text: &str) -> Result<BTreeMap<String, FuzzSpeed>, String> {
     let mut out = BTreeMap::new();
     for (i, line) in text.lines().enumerate() {
+        let number = |what: &str, field: &str| -> Result<f64, String> {
+            field
+                .parse()
+                .map_err(|_| format!("line {}: {what} {field:?} is not a number", i + 1))
+        };
         let fields: Vec<&str> = line.split_whitespace().collect();
-        match fields.as_slice() {
-            [] | ["routine", ..] => {}
-            [first, ..] if first.ends_with(':') => {} // "  <routine>: CRASH, see …"
-            [routine, run, _all, _runs, _init] => {
-                let speed: f64 = run
-                    .parse()
-                    .map_err(|_| format!("line {}: exec/s {run:?} is not a number", i + 1))?;
-                out.insert((*routine).to_string(), speed);
-            }
+        let (routine, run, cli) = match fields.as_slice() {
+            [] | ["routine", ..] => continue,
+            [first, ..] if first.ends_with(':') => continue, // "  <routine>: CRASH, see …"
+            [routine, run, _all, _runs, _init] => (routine, run, None),
+            [routine, run, _all, _runs, _init, cli] => (routine, run, Some(cli)),
             _ => {
                 return Err(format!(
-                    "line {}: expected `routine exec/s(run) exec/s(all) runs init-seconds`, \
-                     got {line:?}",
+                    "line {}: expected `routine exec/s(run) exec/s(all) runs init-seconds \
+                     [cli-cases/s]`, got {line:?}",
                     i + 1
                 ))
             }
-        }
+        };
+        let speed = FuzzSpeed {
+            exec_per_second: number("exec/s", run)?,
+            cli_beside: match cli {
+                None | Some(&"-") => None, // not measured, or the CLI failed
+                Some(c) => Some(number("cli cases/s", c)?),
+            },
+        };
+        out.insert((*routine).to_string(), speed);
     }
     Ok(out)
 }
@@ -336,7 +375,14 @@ mod tests {
             threads: 1,
             ..CampaignReport::default()
         };
-        let fuzz = BTreeMap::from([("a".to_string(), 2.0), ("b".to_string(), 60.0)]);
+        let speed = |exec_per_second| FuzzSpeed {
+            exec_per_second,
+            cli_beside: None,
+        };
+        let fuzz = BTreeMap::from([
+            ("a".to_string(), speed(2.0)),
+            ("b".to_string(), speed(60.0)),
+        ]);
         let bench = Bench::new(&report, &fuzz);
         assert_eq!(bench.rows[0].ratio, 2.0);
         assert_eq!(bench.rows[1].ratio, 4.0);
@@ -349,16 +395,63 @@ mod tests {
         let md = bench.markdown();
         assert!(md.contains("| `b` | 10 |"), "{md}");
         assert!(md.contains("1 routines above 2×: b 4.0×"), "{md}");
+        assert!(!md.contains("beside"), "{md}");
+    }
+
+    #[test]
+    fn the_cli_beside_the_fuzz_run_is_what_the_fuzz_target_is_held_to() {
+        let report = CampaignReport {
+            routines: vec![routine("a", 1.0, 0.0, 0.0), routine("b", 1.0, 0.0, 0.0)],
+            threads: 1,
+            ..CampaignReport::default()
+        };
+        // Both campaigns ran at 10 cases/s; beside a's fuzz run the CLI did 300 cases/s.
+        let fuzz = BTreeMap::from([
+            (
+                "a".to_string(),
+                FuzzSpeed {
+                    exec_per_second: 90.0,
+                    cli_beside: Some(300.0),
+                },
+            ),
+            (
+                "b".to_string(),
+                FuzzSpeed {
+                    exec_per_second: 90.0,
+                    cli_beside: None,
+                },
+            ),
+        ]);
+        let bench = Bench::new(&report, &fuzz);
+        assert_eq!(bench.rows[0].fuzz_fraction(), Some(0.3));
+        assert!(bench.rows[0].fuzz_too_slow());
+        assert_eq!(bench.rows[1].fuzz_fraction(), Some(9.0));
+        assert!(!bench.rows[1].fuzz_too_slow());
+        let md = bench.markdown();
+        assert!(
+            md.contains("| fuzz exec/s | CLI cases/s beside it | fuzz/CLI |"),
+            "{md}"
+        );
+        assert!(md.contains("| 90 | 300 | 0.30 |"), "{md}");
+        assert!(md.contains("| 90 | – | 9.00 |"), "{md}");
     }
 
     #[test]
     fn fuzz_bench_output_parses_and_bad_lines_are_named() {
-        let text = "routine  exec/s(run)  exec/s(all)  runs  init s\n\
-                    dory_g1_msm  120.5  100.0  3000  1.2\n  dory_g1_msm: CRASH, see x\n";
+        let text = "routine  exec/s(run)  exec/s(all)  runs  init s  cli/s\n\
+                    dory_g1_msm  120.5  100.0  3000  1.2\n  dory_g1_msm: CRASH, see x\n\
+                    k256_mul  900.0  890.0  27000  0.1  2400.5\n\
+                    p256_mul  800.0  790.0  24000  0.1  -\n";
         let speeds = parse_fuzz_bench(text).expect("parses");
-        assert_eq!(speeds["dory_g1_msm"], 120.5);
+        assert_eq!(speeds["dory_g1_msm"].exec_per_second, 120.5);
+        assert_eq!(speeds["dory_g1_msm"].cli_beside, None);
+        assert_eq!(speeds["k256_mul"].exec_per_second, 900.0);
+        assert_eq!(speeds["k256_mul"].cli_beside, Some(2400.5));
+        assert_eq!(speeds["p256_mul"].cli_beside, None);
         let err = parse_fuzz_bench("dory_g1_msm fast\n").expect_err("bad line");
         assert!(err.starts_with("line 1:"), "{err}");
+        let err = parse_fuzz_bench("k256_mul 900 890 27000 0.1 many\n").expect_err("bad cli");
+        assert!(err.contains("cli cases/s \"many\""), "{err}");
     }
 
     #[test]

@@ -29,6 +29,11 @@ pub(crate) struct BenchArgs {
     /// Also write the measurements as JSON to FILE.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
+    /// Run the campaign once unmeasured first, so that one-time start-up (oracle tables,
+    /// pools of points with known logs) is left out, as it is from a fuzz target's exec/s
+    /// (`scripts/fuzz-bench.sh` measures the CLI this way beside each target).
+    #[arg(long)]
+    warm_up: bool,
 }
 
 pub(crate) fn bench(a: BenchArgs) -> Res {
@@ -64,6 +69,10 @@ pub(crate) fn bench(a: BenchArgs) -> Res {
     };
     let stop = stop_on_ctrl_c("the benchmark");
     let progress = Progress::new(a.seed);
+    if a.warm_up && campaign::run(&selected, &config, &stop, &progress).interrupted {
+        progress.clear();
+        return Ok(EXIT_INTERRUPTED);
+    }
     let report = campaign::run(&selected, &config, &stop, &progress);
     progress.clear();
     if report.interrupted {
