@@ -39,11 +39,12 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// Once per fuzzing process, after libFuzzer's own initialization: installs the engine's quiet
-/// panic hook in front of libFuzzer's, builds the registry and the subject thread pool, and
-/// warms `routine` up ([`warm_up`]).
+/// panic hook in front of libFuzzer's, builds the registry and the subject thread pool (with
+/// the fuzzing thread in it: [`subject_pool_on_this_thread`](crate::engine::subject_pool_on_this_thread)),
+/// and warms `routine` up ([`warm_up`]).
 pub fn init(routine: &str) {
     panic::install_hook();
-    let _ = crate::engine::subject_pool();
+    let _ = crate::engine::subject_pool_on_this_thread();
     if let Some(r) = registry().get(routine) {
         warm_up(*r);
     }
@@ -106,7 +107,7 @@ pub fn check(routine: &str, data: &[u8]) {
 /// pool and the warm-up, without building ecdiff's registry ([`fuzz_target!`](crate::fuzz_target) calls it).
 pub fn init_routine(routine: &dyn DynRoutine) {
     panic::install_hook();
-    let _ = crate::engine::subject_pool();
+    let _ = crate::engine::subject_pool_on_this_thread();
     warm_up(routine);
 }
 
