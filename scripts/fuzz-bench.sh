@@ -11,10 +11,11 @@
 #  CLI cases/s`.
 # "After init" excludes the one-time start-up (the registry, oracle tables, the first case's
 # lazily built constants), which libFuzzer's own average includes.
-# libFuzzer's seed is fixed (-seed=1, unless $FUZZ_RUN_OPTIONS names another), so that a run
-# makes the same mutations each time: with a random seed, two runs of one target in the same
-# minute differed by up to 38 % in exec/s (which inputs it happened to grow), with a fixed one
-# by 3-4 %.
+# libFuzzer's seed is fixed (-seed=1, unless $FUZZ_RUN_OPTIONS names another): with a random
+# seed, two runs of one target in the same minute differed by up to 38 % in exec/s (which
+# inputs it happened to grow), with a fixed one by 3-4 %. Since every target fuzzes with
+# -entropic_scale_per_exec_time=1 (scripts/fuzz-run-options.sh), which weighs inputs by their
+# measured time, the seed no longer repeats a run exactly; it still fixes the first mutations.
 # The last column is the release CLI on the same routine, right after its fuzz run
 # (`ecdiff bench --warm-up ROUTINE`, one case thread, start-up left out as it is from exec/s;
 # the median of 3; `-` if the CLI failed): the machine's speed drifts over the hour a whole run takes, so the
