@@ -9,7 +9,7 @@
 #   mkdir -p /tmp/cfl/out && ln -sfn "$PWD" /tmp/cfl/ecdiff
 #   SRC=/tmp/cfl OUT=/tmp/cfl/out RUSTUP_TOOLCHAIN=nightly .clusterfuzzlite/build.sh
 #
-# Each target with libFuzzer options of its own (scripts/fuzz-run-options.sh) gets them as
+# Each target gets its libFuzzer options (scripts/fuzz-run-options.sh) as
 # $OUT/<routine>.options.
 #
 # ECDIFF_FUZZ_BUILD_FLAGS sets the `cargo fuzz build` flags. The default is

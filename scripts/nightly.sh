@@ -7,8 +7,8 @@
 # For each routine:
 #   1. fuzz it for SECONDS_PER_TARGET from its committed corpus/<routine>/ (new inputs land in
 #      the scratch folder fuzz/corpus/<routine>/, crashes in fuzz/artifacts/<routine>/), with
-#      the routine's own libFuzzer options (scripts/fuzz-run-options.sh: edge coverage without
-#      hit counts for the list conversions);
+#      the routine's own libFuzzer options (scripts/fuzz-run-options.sh: inputs weighed by
+#      their execution time, and edge coverage without hit counts for the list conversions);
 #   2. minimize: `cargo fuzz cmin` (by edge coverage) over the committed and the new inputs
 #      together, then import the survivors that are new into corpus/<routine>/ under
 #      content-hash names
