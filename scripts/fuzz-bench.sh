@@ -23,7 +23,8 @@
 # FUZZ_BENCH_RUNS=N fuzzes each target N times (SECONDS_PER_RUN each, seeds 1 to N, each from
 # a fresh copy of its corpus) and prints the run with the median exec/s after init: a run's
 # path through its inputs decides how long they are, so single runs of a target vary (by up
-# to 3 times for the MSMs); the N exec/s go to stderr.
+# to 12 times for halo2_secp256k1_msm_serial_large); the N exec/s go to stderr, with any
+# CRASH line (stdout holds the table only).
 # FUZZ_BENCH_KEEP=DIR keeps the corpus each run grew, in DIR/<routine>/ (scripts/fuzz-gap.sh).
 set -euo pipefail
 secs=${1:-30}

@@ -3,9 +3,9 @@
 #
 #   scripts/fuzz-run-options.sh ROUTINE
 #
-# prints them on one line. scripts/fuzz-build-flags.sh decides how
-# a target is built; this decides how it searches. ClusterFuzzLite gets the same choice as
-# `<target>.options` files (.clusterfuzzlite/build.sh).
+# prints them on one line. scripts/fuzz-build-flags.sh decides how a target is built; this
+# decides how it searches. ClusterFuzzLite gets the same choice as `<target>.options` files
+# (.clusterfuzzlite/build.sh).
 #
 # Decided by measurement (BENCHMARKS.md, "Hit counts, per kind of routine" and "Energy by
 # execution time"):
@@ -32,7 +32,8 @@
 #   ark_bls12_381_g2_msm -25 %; k256_to_affine -12 %, p256_to_affine -4 %), and their window
 #   and digit loops run as often as the scalars' digits say, which hit counts tell apart.
 # $FUZZ_RUN_OPTIONS is printed after them (libFuzzer keeps an option's last value), e.g.
-# FUZZ_RUN_OPTIONS=-use_counters=1 to measure a routine without this choice.
+# FUZZ_RUN_OPTIONS='-entropic_scale_per_exec_time=0 -use_counters=1' to measure a routine
+# without these choices.
 set -euo pipefail
 routine=${1:?usage: scripts/fuzz-run-options.sh ROUTINE}
 own=(-entropic_scale_per_exec_time=1)
