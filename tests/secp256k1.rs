@@ -1,12 +1,14 @@
 //! The secp256k1 family, beyond the per-routine suites of `tests/routines.rs`: focused tests that pin how a broken magnitude contract shows in each build
 //! profile: k256's own checker in debug builds, the oracle-side shadow in release builds.
 
-use ecdiff::adapters::ecsm::{EcsmBase, EcsmWitnessGen, Flaw, FlawedEcsm};
-use ecdiff::adapters::k256::{checker_active, Fe013, K256013BatchNormalize, K256Field};
 use ecdiff::engine::panic::capture;
+use ecdiff::families::secp256k1::adapter_ecsm::{EcsmBase, EcsmWitnessGen, Flaw, FlawedEcsm};
+use ecdiff::families::secp256k1::adapter_k256::{
+    checker_active, Fe013, K256013BatchNormalize, K256Field,
+};
 use ecdiff::families::secp256k1::ecsm::run_subject;
+use ecdiff::families::secp256k1::lazy_field::{self as field, FieldExec, FieldOp, FieldProgram};
 use ecdiff::num_bigint::BigUint;
-use ecdiff::shapes::lazy_field::{self as field, FieldExec, FieldOp, FieldProgram};
 use ecdiff::shapes::sec1_points::FormsSubject;
 use ecdiff::shapes::Spec;
 use ecdiff::{Outcome, Routine, VerdictKind};
@@ -194,7 +196,7 @@ fn a_checker_at_the_wrong_step_is_a_finding() {
             if let FieldOp::Double { dst, a } = *op {
                 regs[usize::from(dst)] = regs[usize::from(a)].negate(0);
             } else {
-                ecdiff::adapters::k256::k256_013_step(op, regs);
+                ecdiff::families::secp256k1::adapter_k256::k256_013_step(op, regs);
             }
         }
         fn read(&self, v: &Fe013) -> [u8; 32] {

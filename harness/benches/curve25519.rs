@@ -17,8 +17,8 @@ use curve25519_dalek::edwards::{EdwardsPoint, VartimeEdwardsPrecomputation};
 use curve25519_dalek::traits::{
     MultiscalarMul, VartimeMultiscalarMul, VartimePrecomputedMultiscalarMul,
 };
-use ecdiff::adapters::dalek::{self, DalekMsm};
-use ecdiff::adapters::tari::{pool, PROVE_LABEL};
+use ecdiff::families::curve25519::adapter_dalek::{self as dalek, DalekMsm};
+use ecdiff::families::curve25519::tari::adapter::{pool, PROVE_LABEL};
 use ecdiff::generators::edwards::{known_log_sum, points, EdInput, Flavor, Repr, ReprMode};
 use ecdiff::generators::{case_bytes, Bias, Gen};
 use ecdiff::num_bigint::BigUint;

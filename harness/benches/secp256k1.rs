@@ -21,8 +21,8 @@
 //! `cargo bench -p ecdiff --bench secp256k1` (release); numbers in `benches/README.md`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use ecdiff::adapters::ecsm::{EcsmBase, EcsmWitnessGen};
 use ecdiff::engine::{check_decoded, subject_pool, Detail, VerdictKind};
+use ecdiff::families::secp256k1::adapter_ecsm::{EcsmBase, EcsmWitnessGen};
 use ecdiff::families::secp256k1::ecsm::{self, EcsmCase};
 use ecdiff::num_bigint::BigUint;
 use ecdiff::shapes::Spec;

@@ -24,8 +24,9 @@
 //!
 //! A bug-zoo variant is a [`ZooRow`] in the family's `zoo.rs` table (feature `zoo`), next to
 //! the broken subject it uses: it builds the same check with that subject from the routine's
-//! own [`Spec`], so it sees exactly the cases the routine's suite sees. The family's `zoo()`
-//! is `FAMILY.zoo(zoo::ROWS)`.
+//! own [`Spec`], so it sees exactly the cases the routine's suite sees. The family's
+//! [`Family`] names its zoo table beside its routine table (`zoo: zoo::ROWS`), so the registry
+//! lists each family once.
 //!
 //! ```ignore
 //! pub(super) const ROWS: &[ZooRow] = &[
@@ -74,13 +75,16 @@ impl RoutineRow {
     }
 }
 
-/// A family: its name and its table.
+/// A family: its name, its routine table and its zoo table, declared once.
 #[derive(Clone, Copy, Debug)]
 pub struct Family {
-    /// The family's name (`dory`, `secp256k1`, `curve25519`).
+    /// The family's name (`dory`, `secp256k1`, `curve25519`); also its cargo feature.
     pub name: &'static str,
     /// One row per routine.
     pub routines: &'static [RoutineRow],
+    /// One row per bug-zoo variant (feature `zoo`), each breaking one of `routines`.
+    #[cfg(feature = "zoo")]
+    pub zoo: &'static [ZooRow],
 }
 
 impl Family {
@@ -97,13 +101,15 @@ impl Family {
             .spec(self.name)
     }
 
-    /// Builds the bug-zoo variants `rows`, each from the spec of the routine it breaks.
+    /// Builds the family's bug-zoo variants, each from the spec of the routine it breaks.
     ///
     /// # Panics
     ///
     /// If a row names a routine the family does not declare.
-    pub fn zoo(&self, rows: &[ZooRow]) -> Vec<ZooVariant> {
-        rows.iter()
+    #[cfg(feature = "zoo")]
+    pub fn zoo_variants(&self) -> Vec<ZooVariant> {
+        self.zoo
+            .iter()
             .map(|row| ZooVariant::from_row(self, row))
             .collect()
     }

@@ -127,12 +127,10 @@ impl Finding {
             Some((input, _)) => display_path(input).display().to_string(),
             None => "<file>".to_string(),
         };
+        let ecdiff = cli_command();
         match &self.origin {
-            Origin::BuiltIn => format!("cargo run --release -p ecdiff -- replay {file}"),
-            Origin::Fuzzer => format!(
-                "cargo run --release -p ecdiff -- replay --routine {} {file}",
-                self.run.routine
-            ),
+            Origin::BuiltIn => format!("{ecdiff} replay {file}"),
+            Origin::Fuzzer => format!("{ecdiff} replay --routine {} {file}", self.run.routine),
             Origin::DownstreamFuzzer { target } => {
                 format!("cargo +nightly fuzz run {target} {file}")
             }
@@ -261,6 +259,16 @@ impl Finding {
             }
         }
         s
+    }
+}
+
+/// How a replay command names the ecdiff command line: `cargo run --release -p ecdiff --` in
+/// ecdiff's checkout, or `$ECDIFF_REPLAY_PREFIX` when set (maintainer mode sets it to its own
+/// command, so a finding saved in a subject crate's checkout replays there).
+pub fn cli_command() -> String {
+    match std::env::var("ECDIFF_REPLAY_PREFIX") {
+        Ok(prefix) if !prefix.trim().is_empty() => prefix.trim().to_string(),
+        _ => "cargo run --release -p ecdiff --".to_string(),
     }
 }
 

@@ -244,9 +244,22 @@ pub fn target_source(routine: &str) -> String {
     )
 }
 
-/// `fuzz/Cargo.toml`: its own workspace, a path dependency on the harness, one `[[bin]]` per
-/// routine.
-pub fn manifest(routines: &[&str]) -> String {
+/// `fuzz/Cargo.toml`: its own workspace, a path dependency on the harness, one feature per
+/// family (forwarded to ecdiff's) and one `[[bin]]` per routine, `(family, routine)`, which
+/// requires its family's feature: `cargo fuzz run ROUTINE --no-default-features --features
+/// FAMILY` builds that family's subject crates and no other.
+pub fn manifest(targets: &[(&str, &str)]) -> String {
+    let mut families: Vec<&str> = targets.iter().map(|(f, _)| *f).collect();
+    families.dedup();
+    let family_list = families
+        .iter()
+        .map(|f| format!("\"{f}\""))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let family_features: String = families
+        .iter()
+        .map(|f| format!("{f} = [\"ecdiff/{f}\"]\n"))
+        .collect();
     let mut s = format!(
         r#"# {GENERATED}
 #
@@ -270,13 +283,15 @@ cargo-fuzz = true
 libfuzzer-sys = "0.4"
 ecdiff = {{ path = "../harness", default-features = false }}
 
-# ecdiff's subject configurations, forwarded (`cargo fuzz run --no-default-features` fuzzes
-# the serial subjects without precomputed tables; `--features halo2-asm` or
-# `--features blst-no-threads` the builds `.ci/run` tests too; `scripts/nightly.sh` takes
-# them as NIGHTLY_CONFIG).
+# ecdiff's families and subject configurations, forwarded: `--no-default-features --features
+# FAMILY,parallel,precomputed-tables` builds one family (each target requires its own);
+# `--no-default-features --features families` fuzzes the serial subjects without precomputed
+# tables; `--features halo2-asm` or `--features blst-no-threads` the builds `.ci/run` tests
+# too (`scripts/nightly.sh` takes them as NIGHTLY_CONFIG).
 [features]
-default = ["parallel", "precomputed-tables"]
-parallel = ["ecdiff/parallel"]
+default = ["families", "parallel", "precomputed-tables"]
+families = [{family_list}]
+{family_features}parallel = ["ecdiff/parallel"]
 precomputed-tables = ["ecdiff/precomputed-tables"]
 blst-no-threads = ["ecdiff/blst-no-threads"]
 halo2-asm = ["ecdiff/halo2-asm"]
@@ -294,9 +309,9 @@ debug = "line-tables-only"
 debug = "line-tables-only"
 "#
     );
-    for r in routines {
+    for (family, r) in targets {
         s.push_str(&format!(
-            "\n[[bin]]\nname = \"{r}\"\npath = \"fuzz_targets/{r}.rs\"\ntest = false\ndoc = false\nbench = false\n"
+            "\n[[bin]]\nname = \"{r}\"\npath = \"fuzz_targets/{r}.rs\"\ntest = false\ndoc = false\nbench = false\nrequired-features = [\"{family}\"]\n"
         ));
     }
     s
@@ -344,8 +359,10 @@ mod tests {
         let src = target_source("r_x");
         assert!(src.contains("ecdiff::fuzz::check(\"r_x\", data)"));
         assert!(src.contains("#![no_main]"));
-        let m = manifest(&["a", "b"]);
+        let m = manifest(&[("f", "a"), ("f", "b"), ("g", "c")]);
         assert!(m.contains("name = \"b\"\npath = \"fuzz_targets/b.rs\""));
+        assert!(m.contains("families = [\"f\", \"g\"]\nf = [\"ecdiff/f\"]\ng = [\"ecdiff/g\"]\n"));
+        assert!(m.contains("name = \"c\"\npath = \"fuzz_targets/c.rs\"\ntest = false\ndoc = false\nbench = false\nrequired-features = [\"g\"]\n"));
         assert!(m.contains("cargo-fuzz = true"));
     }
 }

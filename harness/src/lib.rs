@@ -21,12 +21,13 @@
 //!   replayable corpus file with a readable companion.
 #![warn(missing_docs)]
 
-pub mod adapters;
+#[cfg(feature = "arkworks")]
 pub mod arkworks;
 pub mod bench;
 pub mod campaign;
 pub mod corpus;
 pub mod coverage;
+pub mod curve;
 pub mod declare;
 pub mod engine;
 pub mod families;
@@ -37,6 +38,8 @@ pub mod minimize;
 pub mod report;
 pub mod routine_table;
 pub mod routines;
+#[cfg(any(feature = "secp256k1", feature = "p256"))]
+pub mod rustcrypto;
 pub mod shapes;
 pub mod suite;
 #[cfg(feature = "zoo")]

@@ -9,13 +9,19 @@ use crate::declare::{Family, RoutineRow};
 use crate::engine::DynRoutine;
 use std::sync::OnceLock;
 
-/// Every family, in registry order.
+/// Every family compiled in, in registry order: each behind the cargo feature of its name.
 pub const FAMILIES: &[Family] = &[
+    #[cfg(feature = "dory")]
     crate::families::dory::FAMILY,
+    #[cfg(feature = "secp256k1")]
     crate::families::secp256k1::FAMILY,
+    #[cfg(feature = "p256")]
     crate::families::p256::FAMILY,
+    #[cfg(feature = "halo2curves")]
     crate::families::halo2curves::FAMILY,
+    #[cfg(feature = "curve25519")]
     crate::families::curve25519::FAMILY,
+    #[cfg(feature = "bls12_381")]
     crate::families::bls12_381::FAMILY,
 ];
 

@@ -18,19 +18,13 @@
 //! ```
 //!
 //! ecdiff's own dory-pcs and arkworks subjects go through exactly these traits
-//! (`crate::adapters::dory`). See `harness/examples/downstream_msm.rs` for a complete example.
+//! (`crate::families::dory::adapter`). See `harness/examples/downstream_msm.rs` for a complete example.
 
-pub mod batch_verify;
 pub mod bls_encoding;
-pub mod edwards_double_base;
-pub mod edwards_encoding;
-pub mod edwards_montgomery;
 pub mod edwards_msm;
 pub mod fold;
 pub mod gt;
-pub mod halo2_compressed;
 pub mod known;
-pub mod lazy_field;
 pub mod msm;
 pub mod normalize;
 pub mod pairing;
@@ -43,7 +37,8 @@ use ecdiff_oracles::field::Field;
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
 
-pub use crate::generators::points::{GenPoint, Jacobian, SwGroup};
+pub use crate::curve::{Jacobian, SwGroup};
+pub use crate::generators::points::GenPoint;
 
 /// A check whose case length can be chosen (benchmarks draw cases of a given size; the
 /// routine's own `generate` draws the length from its edge-biased distribution first).

@@ -14,13 +14,10 @@ pub use crate::declare::ZooVariant;
 
 /// Every zoo variant of every family.
 pub fn all() -> Vec<ZooVariant> {
-    let mut v = crate::families::dory::zoo();
-    v.extend(crate::families::secp256k1::zoo());
-    v.extend(crate::families::p256::zoo());
-    v.extend(crate::families::halo2curves::zoo());
-    v.extend(crate::families::curve25519::zoo());
-    v.extend(crate::families::bls12_381::zoo());
-    v
+    crate::routines::FAMILIES
+        .iter()
+        .flat_map(|f| f.zoo_variants())
+        .collect()
 }
 
 /// How one search for a variant's bug went.

@@ -21,6 +21,7 @@ pub mod group;
 pub mod gt;
 pub mod halo2_compressed;
 pub mod lazy;
+pub mod primes;
 pub mod ristretto;
 pub mod sec1;
 pub mod tower;

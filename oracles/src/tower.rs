@@ -47,8 +47,8 @@ use std::marker::PhantomData;
 
 use num_bigint::BigUint;
 
-use crate::curves::bn254_fq;
 use crate::field::{same_field, Field, Fp, PrimeField, SqrtField};
+use crate::primes::bn254_fq;
 
 /// What tells one curve's tower from another's: its base field 𝔽ₚ (p ≡ 3 mod 4) and the
 /// cubic non-residue ξ ∈ 𝔽ₚ² of 𝔽ₚ⁶ = 𝔽ₚ²\[v\]/(v³ − ξ).

@@ -36,8 +36,9 @@
 //! ([`ecdiff_oracles::weierstrass::Curve::is_in_subgroup_given`]). Any other decoded point
 //! gets the full check.
 
+use crate::curve::SwGroup;
 use crate::engine::{Outcome, Routine, RoutineInfo};
-use crate::generators::points::{encoding_point, SwGroup};
+use crate::generators::points::encoding_point;
 use crate::generators::{seeded_below, Gen};
 use crate::shapes::Spec;
 use ecdiff_oracles::bls12_381::serialization::{self as ser, DecodeError, SubgroupCheck};

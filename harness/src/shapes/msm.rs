@@ -6,10 +6,9 @@
 //! the raw Jacobian input, double-and-add, one term at a time) for inputs of up to 64 terms.
 
 use super::{hex_gen_points, hex_point, hex_scalars, SizedCheck, Spec};
+use crate::curve::{Jacobian, SwGroup};
 use crate::engine::{compare, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
-use crate::generators::points::{
-    point_classes, points, GenPoint, Jacobian, Representation, SwGroup,
-};
+use crate::generators::points::{point_classes, points, GenPoint, Representation};
 use crate::generators::scalars::{scalar, SCALAR_CLASSES};
 use crate::generators::Gen;
 use ecdiff_oracles::group::known_log_msm;

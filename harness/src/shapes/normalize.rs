@@ -9,10 +9,9 @@
 //! subject's.
 
 use super::{hex_gen_points, hex_points, SizedCheck, Spec};
+use crate::curve::{Jacobian, SwGroup};
 use crate::engine::{diff_vec, Outcome, Routine, RoutineInfo};
-use crate::generators::points::{
-    point_classes, points, GenPoint, Jacobian, Representation, SwGroup,
-};
+use crate::generators::points::{point_classes, points, GenPoint, Representation};
 use crate::generators::Gen;
 use ecdiff_oracles::weierstrass::Point;
 use std::marker::PhantomData;

@@ -52,7 +52,7 @@
 //! failure for zero elements (fixed in RustCrypto/traits#1884, anchors Z38). The routine
 //! declares that too, for `n = 0`.
 
-use crate::engine::panic::PanicReport;
+use crate::engine::panic::{capture, PanicReport};
 use crate::engine::{compare, Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
 use crate::generators::scalars::{raw_scalar, scalar, RAW_SCALAR_CLASSES, SCALAR_CLASSES};
 use crate::generators::Gen;
@@ -475,6 +475,17 @@ pub struct FormPanic {
 
 /// What a subject returns: every form's results, or the first panic.
 pub type FormsResult = Result<Vec<Form>, FormPanic>;
+
+/// Runs one form under its own panic capture.
+pub fn form(
+    name: &'static str,
+    enc: Enc,
+    f: impl FnOnce() -> Vec<Vec<u8>>,
+) -> Result<Form, FormPanic> {
+    capture(f)
+        .map(|values| Form { name, enc, values })
+        .map_err(|report| FormPanic { form: name, report })
+}
 
 /// A point routine's subject: library types in (built from the case), forms out.
 pub trait FormsSubject<C>: Send + Sync + 'static {

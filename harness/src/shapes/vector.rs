@@ -12,10 +12,9 @@
 //! two equal inputs).
 
 use super::{hex_gen_points, hex_points, hex_scalars, SizedCheck, Spec};
+use crate::curve::{Jacobian, SwGroup};
 use crate::engine::{diff_vec, Outcome, Routine, RoutineInfo};
-use crate::generators::points::{
-    point_classes, points, with_log, GenPoint, Jacobian, Representation, SwGroup,
-};
+use crate::generators::points::{point_classes, points, with_log, GenPoint, Representation};
 use crate::generators::scalars::{scalar, SCALAR_CLASSES};
 use crate::generators::Gen;
 use ecdiff_oracles::weierstrass::Point;

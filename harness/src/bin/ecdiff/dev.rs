@@ -55,8 +55,9 @@ pub(crate) fn readme(check: bool, file: Option<PathBuf>) -> Res {
 pub(crate) fn fuzz_targets(check: bool, dir: Option<PathBuf>) -> Res {
     let dir = dir.unwrap_or_else(|| corpus::repo_root().join("fuzz"));
     let names: Vec<&str> = routines::all().iter().map(|r| r.info().name).collect();
+    let targets: Vec<(&str, &str)> = routines::rows().map(|(f, r)| (f, r.name)).collect();
     let mut want: Vec<(PathBuf, String)> =
-        vec![(dir.join("Cargo.toml"), ecdiff::fuzz::manifest(&names))];
+        vec![(dir.join("Cargo.toml"), ecdiff::fuzz::manifest(&targets))];
     for n in &names {
         want.push((
             dir.join("fuzz_targets").join(format!("{n}.rs")),

@@ -3,15 +3,15 @@
 //! of anchors §9; the doc comment of each subject names the bug and the input that triggers it.
 
 use super::{blstrs_encoding_known, blstrs_msm_known};
-use crate::adapters::bls12_381::{blst_scalar, ArkBlsCurve, BlstCurve, ZkcryptoCurve};
-use crate::adapters::bls12_381::{ArkBls, Blstrs, Zkcrypto};
-use crate::adapters::bls12_381_pairing::{
+use crate::arkworks::zoo::naf_exp_truncated;
+use crate::curve::Jacobian;
+use crate::declare::ZooRow;
+use crate::families::bls12_381::adapter::{blst_scalar, ArkBlsCurve, BlstCurve, ZkcryptoCurve};
+use crate::families::bls12_381::adapter::{ArkBls, Blstrs, Zkcrypto};
+use crate::families::bls12_381::adapter_pairing::{
     ark_gt, blst_gt, to_ark_gt, to_blst_gt, BlstrsMultiMillerLoop, ZkcryptoMultiMillerLoop,
     ZkcryptoPairing,
 };
-use crate::declare::ZooRow;
-use crate::families::dory::zoo::naf_exp_truncated;
-use crate::generators::points::Jacobian;
 use crate::shapes::bls_encoding::{BlsGroup, Codec};
 use crate::shapes::gt::{GtMultiExp, GtScale};
 use crate::shapes::known::with_known;

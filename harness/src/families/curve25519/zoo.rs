@@ -20,11 +20,11 @@ mod msm;
 mod tari;
 
 use super::tari as tari_check;
-use crate::adapters::dalek::{self, DalekGroup};
 use crate::declare::ZooRow;
+use crate::families::curve25519::adapter_dalek::{self, DalekGroup};
+use crate::families::curve25519::encoding::CompressOp;
+use crate::families::curve25519::montgomery;
 use crate::generators::edwards::Flavor;
-use crate::shapes::edwards_encoding::CompressOp;
-use crate::shapes::edwards_montgomery as montgomery;
 use crate::shapes::edwards_msm::MsmKind;
 use curve25519_dalek::edwards::EdwardsPoint;
 use curve25519_dalek::ristretto::RistrettoPoint;
@@ -282,7 +282,7 @@ pub(super) const ROWS: &[ZooRow] = &[
             Box::new(montgomery::check_to_montgomery(
                 spec,
                 Box::new(to_montgomery_zero_in_batch),
-                Some(Box::new(dalek::edwards_to_montgomery_each)),
+                Some(Box::new(adapter_dalek::edwards_to_montgomery_each)),
             ))
         },
     },
@@ -365,7 +365,7 @@ mod tests {
     /// (what `tests/zoo.rs` checks for the whole zoo), reporting the cases each took.
     fn assert_all_caught() {
         let mut missed = Vec::new();
-        for v in super::super::zoo() {
+        for v in super::super::FAMILY.zoo_variants() {
             let routine = crate::routines::by_name(v.routine).expect("a registered routine");
             assert_eq!(routine.info().classes, v.check.info().classes, "{}", v.name);
             assert_eq!(

@@ -2,9 +2,10 @@
 //! the routine it breaks and reproduces a real bug class; the doc comment of each subject
 //! names the bug and the input that triggers it.
 
-use crate::adapters::ark::{self, ArkCurve};
+use crate::arkworks::zoo::naf_exp_truncated;
+use crate::curve::Jacobian;
 use crate::declare::ZooRow;
-use crate::generators::points::Jacobian;
+use crate::families::dory::ark::{self, ArkCurve};
 use crate::shapes::fold::FieldFold;
 use crate::shapes::gt::{GtMultiExp, GtScale};
 use crate::shapes::msm::{AffineMsm, Msm};
@@ -15,7 +16,7 @@ use ark_bn254::{Fq12, Fr};
 use ark_ec::pairing::PairingOutput;
 use ark_ec::short_weierstrass::{Affine, Projective};
 use ark_ec::{AffineRepr, CurveGroup, VariableBaseMSM};
-use ark_ff::{AdditiveGroup, CyclotomicMultSubgroup, Field, One, Zero};
+use ark_ff::{AdditiveGroup, Field, One, Zero};
 use ecdiff_oracles::curves::{bn254_fr, Bn254G1, Bn254G2};
 use ecdiff_oracles::tower::bn254::Fp12;
 use ecdiff_oracles::weierstrass::Point;
@@ -259,51 +260,6 @@ impl GtScale for NafCarryDropped {
     fn scale(&self, elem: &Fp12, exp: &BigUint) -> Fp12 {
         ark::from_fq12(&naf_exp_truncated(ark::fq12(elem), exp, 254))
     }
-}
-
-/// x^exp by the non-adjacent form of `exp` cut to its lowest `digits` digits (the terminal
-/// carry digit, if any, dropped), with cyclotomic squaring and conjugation as the inverse:
-/// valid only in the cyclotomic subgroup, like the GT code it breaks.
-pub(crate) fn naf_exp_truncated<F: Field + CyclotomicMultSubgroup>(
-    x: F,
-    exp: &BigUint,
-    digits: usize,
-) -> F {
-    let mut x_inv = x;
-    x_inv.cyclotomic_inverse_in_place();
-    let mut naf_digits = naf(exp);
-    naf_digits.truncate(digits);
-    let mut acc = F::one();
-    for d in naf_digits.iter().rev() {
-        acc.cyclotomic_square_in_place();
-        match d {
-            1 => acc *= x,
-            -1 => acc *= x_inv,
-            _ => {}
-        }
-    }
-    acc
-}
-
-/// The non-adjacent form of `k`, least significant digit first.
-fn naf(k: &BigUint) -> Vec<i8> {
-    let mut k = k.clone();
-    let mut out = Vec::new();
-    while !k.is_zero() {
-        if k.bit(0) {
-            if k.bit(1) {
-                out.push(-1);
-                k += 1u8;
-            } else {
-                out.push(1);
-                k -= 1u8;
-            }
-        } else {
-            out.push(0);
-        }
-        k >>= 1;
-    }
-    out
 }
 
 /// Montgomery batch inversion over every z, zeros included: one identity makes the product
@@ -669,6 +625,7 @@ pub(super) const ROWS: &[ZooRow] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arkworks::zoo::naf;
 
     #[test]
     fn naf_digits_recombine_to_the_scalar() {

@@ -23,8 +23,9 @@
 //! anything else (another panic, a value) is a mismatch.
 
 use super::batch_affine::{batch_add_events, BatchAddEvents};
+use crate::curve::SwGroup;
 use crate::engine::{Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
-use crate::generators::points::{GenPoint, SwGroup};
+use crate::generators::points::GenPoint;
 use crate::generators::Gen;
 use crate::shapes::msm::{MsmCase, MsmCheck};
 use ecdiff_oracles::field::Field;

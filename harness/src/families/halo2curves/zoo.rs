@@ -6,12 +6,12 @@
 //! routine's default budget in debug and in release.
 
 use super::LargeBest;
-use crate::adapters::halo2curves::{
+use crate::curve::Jacobian;
+use crate::declare::ZooRow;
+use crate::families::halo2curves::adapter::{
     affine, curve, from_affine, from_curve, run_msm, scalars, Halo2Encoding, Halo2Group, MsmEntry,
 };
-use crate::declare::ZooRow;
-use crate::generators::points::Jacobian;
-use crate::shapes::halo2_compressed::{self, Halo2Codec, Halo2Compressed};
+use crate::families::halo2curves::compressed::{self, Halo2Codec, Halo2Compressed};
 use crate::shapes::known::with_known;
 use crate::shapes::msm::{self, AffineMsm};
 use crate::shapes::normalize::{self, NormalizeBatch};
@@ -290,7 +290,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         bug: IDENTITY_FLAG_TRUSTED_BUG,
         trigger: IDENTITY_FLAG_TRUSTED_TRIGGER,
         build: |spec| {
-            Box::new(halo2_compressed::check::<Bn254G1, _>(
+            Box::new(compressed::check::<Bn254G1, _>(
                 spec,
                 IdentityFlagTrusted::<Bn254G1>(PhantomData),
             ))
@@ -302,7 +302,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         bug: "x ≥ p reduced instead of refused (anchors Z67, CVE-2022-23806)",
         trigger: "mut_non_canonical",
         build: |spec| {
-            Box::new(halo2_compressed::check::<Secp256k1, _>(
+            Box::new(compressed::check::<Secp256k1, _>(
                 spec,
                 XReducedModP::<Secp256k1>(PhantomData),
             ))
@@ -315,7 +315,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         trigger: IDENTITY_FLAG_TRUSTED_TRIGGER,
         build: |spec| {
             Box::new(with_known(
-                halo2_compressed::check::<P256, _>(spec, IdentityFlagTrusted::<P256>(PhantomData)),
+                compressed::check::<P256, _>(spec, IdentityFlagTrusted::<P256>(PhantomData)),
                 super::secp256r1_x_zero_known,
             ))
         },

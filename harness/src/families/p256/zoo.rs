@@ -8,9 +8,9 @@
 //! it; `tests/zoo.rs` checks each is caught by its routine's default budget in debug and in
 //! release.
 
-use crate::adapters::k256::form;
-use crate::adapters::p256::{built, reduce, scalar, sec1};
 use crate::declare::ZooRow;
+use crate::families::p256::adapter::{built, reduce, scalar, sec1};
+use crate::shapes::sec1_points::form;
 use crate::shapes::sec1_points::{
     self as points, BatchNormalizeKind, Enc, FormsResult, FormsSubject, LincombCase, LincombKind,
     MulByGeneratorKind, MulKind, MulTerm, PointInput, ToAffineKind,

@@ -36,9 +36,11 @@
 //! coordinates, points off the curve. The special points are searched for once with the
 //! oracle and cached. Entry points: `entry_affine`, `entry_x_only`.
 
-use crate::adapters::ecsm::{to_reference, Arith, EcsmBase, EcsmSubject, Rejection, Rows};
 use crate::engine::panic::{capture, PanicReport};
 use crate::engine::{compare, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
+use crate::families::secp256k1::adapter_ecsm::{
+    to_reference, Arith, EcsmBase, EcsmSubject, Rejection, Rows,
+};
 use crate::generators::Gen;
 use crate::shapes::Spec;
 use ecdiff_oracles::curves::secp256k1;

@@ -10,10 +10,11 @@
 mod lazy_point;
 
 use super::{ecsm, field};
-use crate::adapters::ecsm::FlawedEcsm;
-use crate::adapters::k256::{built_014, form, k256_013_step, sec1_014, K256Field};
 use crate::declare::ZooRow;
-use crate::shapes::lazy_field::{FieldExec, FieldOp};
+use crate::families::secp256k1::adapter_ecsm::FlawedEcsm;
+use crate::families::secp256k1::adapter_k256::{built_014, k256_013_step, sec1_014, K256Field};
+use crate::families::secp256k1::lazy_field::{FieldExec, FieldOp};
+use crate::shapes::sec1_points::form;
 use crate::shapes::sec1_points::{
     self as points, BatchNormalizeKind, Enc, Form, FormsResult, FormsSubject, LincombCase,
     LincombKind, MulByGeneratorKind, MulKind, MulTerm, PointInput, ToAffineKind,

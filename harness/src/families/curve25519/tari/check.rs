@@ -1,10 +1,10 @@
 //! The routine: a tari batch-verification check in one mode, its comparison with the ground
 //! truth and its rendering.
 
-use crate::adapters::tari::{pool, BatchVerifier, PROVE_LABEL};
 use crate::engine::{compare, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
+use crate::families::curve25519::tari::adapter::{pool, BatchVerifier, PROVE_LABEL};
+use crate::families::curve25519::tari::batch_verify::*;
 use crate::generators::Gen;
-use crate::shapes::batch_verify::*;
 use crate::shapes::Spec;
 
 /// The differential check of tari's batch verification in one mode.
@@ -39,7 +39,7 @@ impl Routine for TariCheck {
     }
 
     fn subject(&self, case: &TariCase) -> Outcome<TariOutput> {
-        crate::adapters::tari::run(&*self.subject, pool(), case, self.mode)
+        crate::families::curve25519::tari::adapter::run(&*self.subject, pool(), case, self.mode)
     }
 
     fn oracle(&self, case: &TariCase) -> Outcome<TariOutput> {

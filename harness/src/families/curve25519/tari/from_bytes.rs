@@ -1,8 +1,10 @@
 //! `tari_proof_from_bytes`: `from_bytes` / `to_bytes` against the documented proof layout.
 
 use super::generate::point_elements;
-use crate::adapters::tari::{element_offset, noncanonical_scalar, other_point, pool};
 use crate::engine::{Expected, Outcome, Routine, RoutineInfo, VerdictKind};
+use crate::families::curve25519::tari::adapter::{
+    element_offset, noncanonical_scalar, other_point, pool,
+};
 use crate::generators::Gen;
 use crate::shapes::Spec;
 

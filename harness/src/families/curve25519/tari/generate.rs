@@ -2,13 +2,13 @@
 //! on both sides of tari's Straus/Pippenger cost crossover and of its 256-proof chunks, edited
 //! by the tampering classes, with the generator-sharing modes (see the parent module).
 
-use crate::adapters::tari::{
+use crate::families::curve25519::tari::adapter::{
     chunk_uses_pippenger, element_offset, first_pippenger_batch, noncanonical_point, other_point,
     pool, scalar_bytes_add_one, Pool, Shape, CHUNK, OTHER_LABEL, PROVE_LABEL,
 };
+use crate::families::curve25519::tari::batch_verify::*;
 use crate::generators::tape::{LengthClass, LengthNote};
 use crate::generators::Gen;
-use crate::shapes::batch_verify::*;
 use curve25519_dalek::scalar::Scalar;
 
 use super::TariCheck;

@@ -2,9 +2,9 @@
 //! knows of the proofs it created (validity, masks, seeds) — never from tari.
 
 use super::generate::gens_id;
-use crate::adapters::tari::{pool, Pool, CHUNK};
 use crate::engine::Outcome;
-use crate::shapes::batch_verify::*;
+use crate::families::curve25519::tari::adapter::{pool, Pool, CHUNK};
+use crate::families::curve25519::tari::batch_verify::*;
 use curve25519_dalek::scalar::Scalar;
 
 use super::TariCheck;

@@ -1,6 +1,6 @@
 //! tari_bulletproofs_plus 0.5.3: Bulletproofs+ batch verification against ground truth.
 //!
-//! ecdiff creates the proofs ([`crate::adapters::tari::pool`]), so it knows which are valid
+//! ecdiff creates the proofs ([`crate::families::curve25519::tari::adapter::pool`]), so it knows which are valid
 //! and which masks they carry; a case draws proofs from the pool and edits some of them. The
 //! oracle is that knowledge, never tari:
 //!
@@ -61,6 +61,9 @@
 //!   `test_recover_only_rejects_invalid_point_encodings` requires), unlike the behaviour note of
 //!   the seed's pull request, which has decompression moved after the `RecoverOnly` exit.
 
+pub mod adapter;
+pub mod batch_verify;
+
 mod check;
 mod from_bytes;
 mod generate;
@@ -73,9 +76,9 @@ pub use from_bytes::*;
 mod tests {
     use super::generate::entry;
     use super::*;
-    use crate::adapters::tari::Tari;
-    use crate::adapters::tari::{pool, CHUNK};
-    use crate::shapes::batch_verify::*;
+    use crate::families::curve25519::tari::adapter::Tari;
+    use crate::families::curve25519::tari::adapter::{pool, CHUNK};
+    use crate::families::curve25519::tari::batch_verify::*;
 
     #[test]
     fn the_layout_accepts_every_pool_proof_with_l_r_pairs() {
@@ -101,7 +104,13 @@ mod tests {
             .collect();
         entries.push(entry(pool, fam.foreign_proofs[0], ParamsChoice::Foreign));
         let run = |entries: &[Entry]| {
-            crate::adapters::tari::verify_entries(&Tari, pool, f, entries, Action::VerifyOnly)
+            crate::families::curve25519::tari::adapter::verify_entries(
+                &Tari,
+                pool,
+                f,
+                entries,
+                Action::VerifyOnly,
+            )
         };
         assert!(
             run(&entries).is_ok(),

@@ -1,9 +1,9 @@
 //! Double-base multiplication a·A + b·B and the Edwards → Montgomery map, each with one bug.
 
-use crate::adapters::dalek::{self, points, DalekGroup};
 use crate::engine::{DynRoutine, Outcome};
+use crate::families::curve25519::adapter_dalek::{self, points, DalekGroup};
+use crate::families::curve25519::double_base;
 use crate::generators::edwards::{Flavor, Repr};
-use crate::shapes::edwards_double_base as double_base;
 use crate::shapes::Spec;
 use curve25519_dalek::edwards::EdwardsPoint;
 use curve25519_dalek::scalar::Scalar;
@@ -21,7 +21,7 @@ pub(super) fn double_base_naf8_top_dropped<G: DalekGroup>(
     repr: &Repr,
     b: &BigUint,
 ) -> Outcome<[u8; 32]> {
-    let Some(point) = dalek::point::<G>(repr) else {
+    let Some(point) = adapter_dalek::point::<G>(repr) else {
         return Outcome::Rejected(format!("dalek refused the point A: {}", repr.hex()));
     };
     let a_naf = double_base::naf(a, double_base::A_NAF_WIDTH);
@@ -64,14 +64,14 @@ pub(super) fn double_base_torsion_dropped(
     repr: &Repr,
     b: &BigUint,
 ) -> Outcome<[u8; 32]> {
-    let Some(point) = dalek::point::<EdwardsPoint>(repr) else {
+    let Some(point) = adapter_dalek::point::<EdwardsPoint>(repr) else {
         return Outcome::Rejected(format!("dalek refused the point A: {}", repr.hex()));
     };
-    let a = dalek::scalar(a) * Scalar::from(8u8).invert();
+    let a = adapter_dalek::scalar(a) * Scalar::from(8u8).invert();
     let out = EdwardsPoint::vartime_double_scalar_mul_basepoint(
         &a,
         &point.mul_by_cofactor(),
-        &dalek::scalar(b),
+        &adapter_dalek::scalar(b),
     );
     Outcome::Value(DalekGroup::compress(&out))
 }
@@ -84,7 +84,7 @@ pub(super) fn double_base_torsion_dropped(
 /// (its field elements are private): u's are dalek's, zeroed when an input is the identity.
 /// Trigger: `identity_in_batch` with a point whose u ≠ 0.
 pub(super) fn to_montgomery_zero_in_batch(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
-    let out = dalek::edwards_to_montgomery_batch(reprs);
+    let out = adapter_dalek::edwards_to_montgomery_batch(reprs);
     let identity = DalekGroup::compress(&<EdwardsPoint as DalekGroup>::identity());
     let has_identity = match points::<EdwardsPoint>(reprs) {
         Ok(ps) => ps.iter().any(|p| DalekGroup::compress(p) == identity),

@@ -2,11 +2,11 @@
 //! with one bug.
 
 use super::{double_n, radix_2w};
-use crate::adapters::dalek::{self, points, DalekGroup};
 use crate::engine::{DynRoutine, Outcome};
+use crate::families::curve25519::adapter_dalek::{self, points, DalekGroup};
+use crate::families::curve25519::encoding::{self, CompressOp};
 use crate::families::curve25519::{dalek_routine, DalekRoutine};
 use crate::generators::edwards::{Flavor, Repr};
-use crate::shapes::edwards_encoding::{self as encoding, CompressOp};
 use crate::shapes::Spec;
 use curve25519_dalek::edwards::EdwardsPoint;
 use curve25519_dalek::ristretto::RistrettoPoint;
@@ -31,7 +31,7 @@ pub(super) fn radix256_mul_base(s: &BigUint) -> [u8; 32] {
             })
             .collect()
     });
-    let digits = radix_2w(&dalek::scalar(s), 8, 33, false);
+    let digits = radix_2w(&adapter_dalek::scalar(s), 8, 33, false);
     let mut acc = <EdwardsPoint as DalekGroup>::identity();
     for (row, &digit) in table.iter().zip(&digits) {
         let digit = digit as i8;
@@ -65,7 +65,7 @@ fn odd_and_even_multiples(p: &EdwardsPoint, count: usize) -> Vec<EdwardsPoint> {
 /// stops round-tripping (Z69).
 /// Trigger: points whose y is 0 or 1: the `identity` and the order-4 `pure_torsion` points.
 pub(super) fn compress_y_not_reduced(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
-    dalek::compress_each::<EdwardsPoint>(reprs).map(|encs| {
+    adapter_dalek::compress_each::<EdwardsPoint>(reprs).map(|encs| {
         let p = ecdiff_oracles::curves::ed25519_fp().modulus();
         encs.into_iter()
             .map(|mut e| {
@@ -89,7 +89,7 @@ pub(super) fn compress_y_not_reduced(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
 /// (c-kzg-4844 `fr_batch_inv`: one zero input zeroes the whole output), Z38.
 /// Trigger: an `identity` in a batch with other points.
 pub(super) fn double_and_compress_zero_in_batch(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
-    let out = dalek::ristretto_double_and_compress_batch(reprs);
+    let out = adapter_dalek::ristretto_double_and_compress_batch(reprs);
     let has_identity = match points::<RistrettoPoint>(reprs) {
         Ok(ps) => ps.iter().any(|p| p.compress().to_bytes() == [0u8; 32]),
         Err(_) => false,
@@ -108,7 +108,7 @@ pub(super) fn double_and_compress_zero_in_batch(reprs: &[Repr]) -> Outcome<Vec<[
 pub(super) fn decompress_sign_dropped(bytes: &[u8; 32]) -> Outcome<[u8; 32]> {
     let mut b = *bytes;
     b[31] &= 0x7f;
-    dalek::decompress::<EdwardsPoint>(&b)
+    adapter_dalek::decompress::<EdwardsPoint>(&b)
 }
 
 /// A ristretto255 decoder that reads s modulo p with the top bit ignored instead of requiring
@@ -123,7 +123,7 @@ pub(super) fn ristretto_decompress_noncanonical(bytes: &[u8; 32]) -> Outcome<[u8
     let mut reduced = [0u8; 32];
     let le = s.to_bytes_le();
     reduced[..le.len()].copy_from_slice(&le);
-    dalek::decompress::<RistrettoPoint>(&reduced)
+    adapter_dalek::decompress::<RistrettoPoint>(&reduced)
 }
 
 pub(super) fn mul_base_variant(spec: Spec, f: fn(&BigUint) -> [u8; 32]) -> Box<dyn DynRoutine> {

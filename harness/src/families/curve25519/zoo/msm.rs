@@ -3,8 +3,10 @@
 //! recoding they use, written out (dalek's is crate-private).
 
 use super::{double_n, radix_2w};
-use crate::adapters::dalek::{self, optional_points, points, run_msm, scalars, DalekGroup};
 use crate::engine::{DynRoutine, Outcome};
+use crate::families::curve25519::adapter_dalek::{
+    self, optional_points, points, run_msm, scalars, DalekGroup,
+};
 use crate::families::curve25519::{dalek_routine, DalekRoutine};
 use crate::generators::edwards::Repr;
 use crate::shapes::edwards_msm::{self as msm, vartime_path, MsmInput, MsmKind, MsmSubject};
@@ -328,7 +330,7 @@ impl<G: DalekGroup> MsmSubject for NoneSkipped<G> {
             MsmKind::OptionalMixed => MsmKind::Mixed,
             _ => MsmKind::Vartime,
         };
-        dalek::DalekMsm::<G>::new(non_optional).msm(&MsmInput {
+        adapter_dalek::DalekMsm::<G>::new(non_optional).msm(&MsmInput {
             static_scalars: input.static_scalars,
             static_points: input.static_points,
             scalars: &ss,
@@ -358,7 +360,7 @@ mod tests {
             l - 12345u32,
             BigUint::from(0x8000_0000_0000_0000u64),
         ] {
-            let sc = dalek::scalar(&s);
+            let sc = adapter_dalek::scalar(&s);
             let want = BigInt::from(s.clone());
             for w in [4usize, 6, 7, 8] {
                 let d = radix_2w(&sc, w, 256usize.div_ceil(w) + 1, false);

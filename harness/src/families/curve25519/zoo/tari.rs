@@ -1,12 +1,12 @@
 //! tari: batch verifiers that wrap `verify_batch` and skip or alter one step of it (tari's
 //! verifier internals are private), and a deserializer that accepts trailing bytes.
 
-use crate::adapters::tari::{
-    chunk_uses_pippenger, reserialize, shares_precomputation, BatchVerifier, Shape, CHUNK,
-};
 use crate::engine::DynRoutine;
 use crate::families::curve25519::tari as tari_check;
-use crate::shapes::batch_verify::Mode;
+use crate::families::curve25519::tari::adapter::{
+    chunk_uses_pippenger, reserialize, shares_precomputation, BatchVerifier, Shape, CHUNK,
+};
+use crate::families::curve25519::tari::batch_verify::Mode;
 use crate::shapes::Spec;
 use curve25519_dalek::ristretto::RistrettoPoint;
 use tari_bulletproofs_plus::errors::ProofError;

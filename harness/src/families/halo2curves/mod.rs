@@ -18,7 +18,7 @@
 //!   shared inversion, colliding buckets accumulated in projective form.
 //!
 //! The `*_compressed_encoding` rows check `GroupEncoding::to_bytes` / `from_bytes` (the
-//! compressed format of `src/serde.rs`) through [`crate::shapes::halo2_compressed`]; see
+//! compressed format of `src/serde.rs`) through [`crate::families::halo2curves::compressed`]; see
 //! [`HALO2_SECP256R1_X_ZERO_REFUSED`] for the known finding on secp256r1.
 //!
 //! Every row's lengths straddle the changes on its path. The changes in the thousands of terms
@@ -42,9 +42,12 @@
 //!   curve and the final `Affine::eval` unwraps a failed on-curve check. Smallest trigger:
 //!   8104 terms whose term 0 comes again (same point, same scalar) before any other term
 //!   shares its bucket ([`MSM_BEST_DOUBLING_WITHOUT_A`]; also pinned by
-//!   `adapters::halo2curves::tests::msm_best_batch_add_doubles_without_a_on_secp256r1`).
+//!   `families::halo2curves::adapter::tests::msm_best_batch_add_doubles_without_a_on_secp256r1`).
 //!
 //! Those cases expect `subject_panicked` from that `unwrap`; every other case must agree.
+
+pub mod adapter;
+pub mod compressed;
 
 pub mod batch_affine;
 pub mod large_best;
@@ -55,15 +58,15 @@ pub use large_best::{
     LargeBest, BATCH_AFFINE_MIN, MSM_BEST_DOUBLING_WITHOUT_A, MSM_BEST_IDENTITY_BUG,
 };
 
-use crate::adapters::halo2curves::{
-    Halo2BatchNormalize, Halo2Encoding, Halo2Msm, MsmEntry, HALO2CURVES,
-};
 use crate::declare::{Family, RoutineRow};
 use crate::engine::{Expected, VerdictKind};
+use crate::families::halo2curves::adapter::{
+    Halo2BatchNormalize, Halo2Encoding, Halo2Msm, MsmEntry, HALO2CURVES,
+};
 use crate::generators::lengths::Lengths;
 use crate::shapes::known::with_known;
 use crate::shapes::msm;
-use crate::shapes::{halo2_compressed, normalize};
+use crate::shapes::normalize;
 use ecdiff_oracles::curves::{Bn254G1, Secp256k1, P256};
 
 /// `msm_serial`'s window changes: c = 3 from n = 4, then ⌈ln n⌉ = 4, 5, 6, 7 from 32, 55,
@@ -176,6 +179,8 @@ const SECP256R1: [RoutineRow; 5] = msm_rows!("secp256r1", P256);
 /// specs, so a broken variant sees exactly the cases of the routine it breaks.
 pub const FAMILY: Family = Family {
     name: "halo2curves",
+    #[cfg(feature = "zoo")]
+    zoo: zoo::ROWS,
     routines: &[
         BN256[0],
         BN256[1],
@@ -188,7 +193,7 @@ pub const FAMILY: Family = Family {
             function: COMPRESSED_ENCODING,
             lengths: Lengths::up_to(0),
             cases: 256,
-            build: |spec| Box::new(halo2_compressed::check::<Bn254G1, _>(spec, Halo2Encoding)),
+            build: |spec| Box::new(compressed::check::<Bn254G1, _>(spec, Halo2Encoding)),
         },
         RoutineRow {
             name: "halo2_bn256_batch_normalize",
@@ -209,7 +214,7 @@ pub const FAMILY: Family = Family {
             function: COMPRESSED_ENCODING,
             lengths: Lengths::up_to(0),
             cases: 256,
-            build: |spec| Box::new(halo2_compressed::check::<Secp256k1, _>(spec, Halo2Encoding)),
+            build: |spec| Box::new(compressed::check::<Secp256k1, _>(spec, Halo2Encoding)),
         },
         SECP256R1[0],
         SECP256R1[1],
@@ -224,7 +229,7 @@ pub const FAMILY: Family = Family {
             cases: 256,
             build: |spec| {
                 Box::new(with_known(
-                    halo2_compressed::check::<P256, _>(spec, Halo2Encoding),
+                    compressed::check::<P256, _>(spec, Halo2Encoding),
                     secp256r1_x_zero_known,
                 ))
             },
@@ -250,7 +255,7 @@ pub const HALO2_SECP256R1_X_ZERO_REFUSED: &str = "halo2curves 0.10.0 secp256r1 f
 
 /// The known finding of secp256r1's compressed decoder: a valid encoding with x = 0 and the
 /// identity flag clear is refused.
-fn secp256r1_x_zero_known(case: &halo2_compressed::CompressedCase) -> Expected {
+fn secp256r1_x_zero_known(case: &compressed::CompressedCase) -> Expected {
     let x_zero = !case.encode
         && case.bytes.len() == 33
         && case.bytes[0] & !0x80 == 0
@@ -260,10 +265,4 @@ fn secp256r1_x_zero_known(case: &halo2_compressed::CompressedCase) -> Expected {
     } else {
         Expected::AGREE
     }
-}
-
-/// The family's bug-zoo variants.
-#[cfg(feature = "zoo")]
-pub fn zoo() -> Vec<crate::declare::ZooVariant> {
-    FAMILY.zoo(zoo::ROWS)
 }

@@ -37,9 +37,10 @@
 //! (`recipe_builder!`), canonical scalars through `Scalar::from_repr`, raw integers through
 //! `Reduce<FieldBytes>`; results leave through p256's own SEC1 encoders only.
 
-use super::k256::{batch_normalize_subject, form, recipe_builder};
 use crate::engine::panic::{capture, PanicReport};
 use crate::engine::{Expected, Verdict, VerdictKind};
+use crate::rustcrypto::{batch_normalize_subject, recipe_builder};
+use crate::shapes::sec1_points::form;
 use crate::shapes::sec1_points::{
     Enc, FormPanic, FormsResult, FormsSubject, LincombCase, MulTerm, PointInput, Recipe,
 };

@@ -14,8 +14,8 @@
 //! * Both take fixed-size arrays: an input of another length is refused before the library
 //!   sees it, as a caller's `try_into` would.
 
-use super::bls12_381::{ArkBls, ArkBlsCurve, BlstCurve, Blstrs, Zkcrypto, ZkcryptoCurve};
-use crate::generators::points::SwGroup;
+use super::adapter::{ArkBls, ArkBlsCurve, BlstCurve, Blstrs, Zkcrypto, ZkcryptoCurve};
+use crate::curve::SwGroup;
 use crate::shapes::bls_encoding::{BlsGroup, Codec};
 use ark_ec::short_weierstrass::Affine;
 use ark_serialize::{CanonicalDeserialize, CanonicalSerialize, Compress, Validate};

@@ -4,7 +4,7 @@
 //! API a downstream crate uses for its own routines.
 
 use super::ark;
-use crate::generators::points::Jacobian;
+use crate::curve::Jacobian;
 use crate::shapes::fold::FieldFold;
 use crate::shapes::gt::{GtMultiExp, GtScale};
 use crate::shapes::msm::{AffineMsm, Msm};

@@ -6,7 +6,7 @@
 //! coordinates (`Curve::from_jacobian`), so a library's own `into_affine` is never trusted
 //! for the verdict; affine outputs are read coordinate by coordinate.
 
-use crate::generators::points::Jacobian;
+use crate::curve::Jacobian;
 use ark_bn254::{Fq, Fq12, Fq2, Fq6, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use ark_ec::AffineRepr;
 use ark_ff::{BigInteger, PrimeField};
@@ -133,7 +133,7 @@ pub fn from_g2_affine(p: &G2Affine) -> Point<Fp2> {
 
 /// The ark types behind one of ecdiff's BN254 groups, for code generic over G1 and G2 (the
 /// bug zoo's broken subjects, downstream adapters).
-pub trait ArkCurve: crate::generators::points::SwGroup {
+pub trait ArkCurve: crate::curve::SwGroup {
     /// ark's curve configuration.
     type Config: ark_ec::short_weierstrass::SWCurveConfig<ScalarField = Fr>;
 

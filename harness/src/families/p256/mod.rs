@@ -11,19 +11,21 @@
 //! | `p256_batch_normalize` | `BatchNormalize` (array, `Array`, slice; ct and vartime), `CurveGroup::batch_normalize` | known logs |
 //!
 //! Inputs are the recipes of [`crate::shapes::sec1_points`] carried out with p256's own
-//! arithmetic (`crate::adapters::p256`), so identities produced by arithmetic (`P + (−P)`,
+//! arithmetic (`crate::families::p256::adapter`), so identities produced by arithmetic (`P + (−P)`,
 //! `P − P`, `P·0`, `IDENTITY·k`, a mixed sum with the affine identity) reach every routine,
 //! as for k256. Known finding: `lincomb` of zero terms panics in debug builds
-//! (`crate::adapters::p256`). The bug zoo (feature `zoo`) holds broken glue around p256's
+//! (`crate::families::p256::adapter`). The bug zoo (feature `zoo`) holds broken glue around p256's
 //! public API modelled on anchors §9.
+
+pub mod adapter;
 
 #[cfg(feature = "zoo")]
 mod zoo;
 
-use crate::adapters::p256::{
+use crate::declare::{Family, RoutineRow};
+use crate::families::p256::adapter::{
     P256BatchNormalize, P256Lincomb, P256Mul, P256MulByGenerator, P256ToAffine, P256 as P256_CRATE,
 };
-use crate::declare::{Family, RoutineRow};
 use crate::generators::lengths::Lengths;
 use crate::shapes::sec1_points::{
     self as points, BatchNormalizeKind, LincombKind, MulByGeneratorKind, MulKind, ToAffineKind,
@@ -34,6 +36,8 @@ use ecdiff_oracles::curves::P256;
 /// specs, so a broken variant sees exactly the cases of the routine it breaks.
 pub const FAMILY: Family = Family {
     name: "p256",
+    #[cfg(feature = "zoo")]
+    zoo: zoo::ROWS,
     routines: &[
         RoutineRow {
             name: "p256_to_affine",
@@ -95,9 +99,3 @@ pub const FAMILY: Family = Family {
         },
     ],
 };
-
-/// The family's bug-zoo variants.
-#[cfg(feature = "zoo")]
-pub fn zoo() -> Vec<crate::declare::ZooVariant> {
-    FAMILY.zoo(zoo::ROWS)
-}

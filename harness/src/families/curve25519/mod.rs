@@ -14,22 +14,25 @@
 //! each routine's length classes; the path each case takes is a declared class, so the vacuity
 //! check proves every path ran.
 
+pub mod adapter_dalek;
+pub mod double_base;
+pub mod encoding;
+pub mod montgomery;
+
 pub mod tari;
 #[cfg(feature = "zoo")]
 mod zoo;
 
-use crate::adapters::dalek::{self, DalekMsm, DALEK};
-use crate::adapters::tari::{Tari, TARI};
 use crate::declare::{Family, RoutineRow};
+use crate::families::curve25519::adapter_dalek::{DalekMsm, DALEK};
+use crate::families::curve25519::tari::adapter::{Tari, TARI};
+use crate::families::curve25519::tari::batch_verify::Mode;
 use crate::generators::edwards::Flavor;
 use crate::generators::lengths::Lengths;
-use crate::shapes::batch_verify::Mode;
-use crate::shapes::edwards_double_base as double_base;
-use crate::shapes::edwards_encoding::{self as encoding, CompressOp};
-use crate::shapes::edwards_montgomery as montgomery;
 use crate::shapes::edwards_msm::{self as msm, MsmKind};
 use curve25519_dalek::edwards::EdwardsPoint;
 use curve25519_dalek::ristretto::RistrettoPoint;
+use encoding::CompressOp;
 
 /// dalek's variable-time size thresholds: Straus → Pippenger (w = 6) at 190, w = 7 at 500,
 /// w = 8 at 800 (`edwards.rs:1023`, `backend/serial/scalar_mul/pippenger.rs:81`).
@@ -128,6 +131,8 @@ pub(crate) fn dalek_routine(name: &str) -> DalekRoutine {
 /// specs, so a broken variant sees exactly the cases of the routine it breaks.
 pub const FAMILY: Family = Family {
     name: "curve25519",
+    #[cfg(feature = "zoo")]
+    zoo: zoo::ROWS,
     routines: &[
         RoutineRow {
             name: "dalek_edwards_multiscalar_mul",
@@ -289,7 +294,7 @@ pub const FAMILY: Family = Family {
                 Box::new(encoding::check_mul_base(
                     spec,
                     Flavor::Edwards,
-                    Box::new(dalek::mul_base::<EdwardsPoint>),
+                    Box::new(adapter_dalek::mul_base::<EdwardsPoint>),
                 ))
             },
         },
@@ -303,7 +308,7 @@ pub const FAMILY: Family = Family {
                 Box::new(encoding::check_mul_base(
                     spec,
                     Flavor::Ristretto,
-                    Box::new(dalek::mul_base::<RistrettoPoint>),
+                    Box::new(adapter_dalek::mul_base::<RistrettoPoint>),
                 ))
             },
         },
@@ -318,7 +323,7 @@ pub const FAMILY: Family = Family {
                     spec,
                     Flavor::Edwards,
                     CompressOp::Each,
-                    Box::new(dalek::compress_each::<EdwardsPoint>),
+                    Box::new(adapter_dalek::compress_each::<EdwardsPoint>),
                 ))
             },
         },
@@ -333,7 +338,7 @@ pub const FAMILY: Family = Family {
                     spec,
                     Flavor::Ristretto,
                     CompressOp::Each,
-                    Box::new(dalek::compress_each::<RistrettoPoint>),
+                    Box::new(adapter_dalek::compress_each::<RistrettoPoint>),
                 ))
             },
         },
@@ -348,7 +353,7 @@ pub const FAMILY: Family = Family {
                     spec,
                     Flavor::Edwards,
                     CompressOp::Each,
-                    Box::new(dalek::edwards_compress_batch),
+                    Box::new(adapter_dalek::edwards_compress_batch),
                 ))
             },
         },
@@ -363,7 +368,7 @@ pub const FAMILY: Family = Family {
                     spec,
                     Flavor::Ristretto,
                     CompressOp::Double,
-                    Box::new(dalek::ristretto_double_and_compress_batch),
+                    Box::new(adapter_dalek::ristretto_double_and_compress_batch),
                 ))
             },
         },
@@ -377,7 +382,7 @@ pub const FAMILY: Family = Family {
                 Box::new(encoding::check_decompress(
                     spec,
                     Flavor::Edwards,
-                    Box::new(dalek::decompress::<EdwardsPoint>),
+                    Box::new(adapter_dalek::decompress::<EdwardsPoint>),
                 ))
             },
         },
@@ -391,7 +396,7 @@ pub const FAMILY: Family = Family {
                 Box::new(encoding::check_decompress(
                     spec,
                     Flavor::Ristretto,
-                    Box::new(dalek::decompress::<RistrettoPoint>),
+                    Box::new(adapter_dalek::decompress::<RistrettoPoint>),
                 ))
             },
         },
@@ -405,7 +410,7 @@ pub const FAMILY: Family = Family {
                 Box::new(double_base::check(
                     spec,
                     Flavor::Edwards,
-                    Box::new(dalek::vartime_double_scalar_mul_basepoint::<EdwardsPoint>),
+                    Box::new(adapter_dalek::vartime_double_scalar_mul_basepoint::<EdwardsPoint>),
                 ))
             },
         },
@@ -419,7 +424,7 @@ pub const FAMILY: Family = Family {
                 Box::new(double_base::check(
                     spec,
                     Flavor::Ristretto,
-                    Box::new(dalek::vartime_double_scalar_mul_basepoint::<RistrettoPoint>),
+                    Box::new(adapter_dalek::vartime_double_scalar_mul_basepoint::<RistrettoPoint>),
                 ))
             },
         },
@@ -432,8 +437,8 @@ pub const FAMILY: Family = Family {
             build: |spec| {
                 Box::new(montgomery::check_to_montgomery(
                     spec,
-                    Box::new(dalek::edwards_to_montgomery_batch),
-                    Some(Box::new(dalek::edwards_to_montgomery_each)),
+                    Box::new(adapter_dalek::edwards_to_montgomery_batch),
+                    Some(Box::new(adapter_dalek::edwards_to_montgomery_each)),
                 ))
             },
         },
@@ -470,18 +475,12 @@ pub const FAMILY: Family = Family {
             build: |spec| {
                 Box::new(tari::check_from_bytes(
                     spec,
-                    Box::new(crate::adapters::tari::reserialize),
+                    Box::new(crate::families::curve25519::tari::adapter::reserialize),
                 ))
             },
         },
     ],
 };
-
-/// The family's bug-zoo variants.
-#[cfg(feature = "zoo")]
-pub fn zoo() -> Vec<crate::declare::ZooVariant> {
-    FAMILY.zoo(zoo::ROWS)
-}
 
 #[cfg(test)]
 mod tests {

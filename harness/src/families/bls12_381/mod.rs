@@ -1,7 +1,7 @@
 //! BLS12-381: blst through blstrs 0.7.1, zkcrypto's bls12_381 0.9.0 and ark-bls12-381 0.5.0.
 //!
 //! Every routine goes through a public shape ([`crate::shapes`]) with an adapter of
-//! [`crate::adapters::bls12_381`]; oracles are `ecdiff_oracles::bls12_381` (num-bigint only).
+//! [`crate::families::bls12_381::adapter`]; oracles are `ecdiff_oracles::bls12_381` (num-bigint only).
 //!
 //! # Thresholds (read at the pinned versions)
 //!
@@ -42,12 +42,16 @@
 //! `experimental`, `groups`, `pairings` add `Wnaf` single-scalar tables, hash-to-curve and the
 //! pairing; `src/g1.rs`, `src/g2.rs`), so it has no MSM row.
 
-use crate::adapters::bls12_381::{ArkBls, Blstrs, Zkcrypto, ARK_BLS, BLSTRS, ZKCRYPTO};
-use crate::adapters::bls12_381_pairing::{
-    ArkMultiPairing, BlstrsMultiMillerLoop, BlstrsPairing, ZkcryptoMultiMillerLoop, ZkcryptoPairing,
-};
+pub mod adapter;
+pub mod adapter_encoding;
+pub mod adapter_pairing;
+
 use crate::declare::{Family, RoutineRow};
 use crate::engine::{Expected, VerdictKind};
+use crate::families::bls12_381::adapter::{ArkBls, Blstrs, Zkcrypto, ARK_BLS, BLSTRS, ZKCRYPTO};
+use crate::families::bls12_381::adapter_pairing::{
+    ArkMultiPairing, BlstrsMultiMillerLoop, BlstrsPairing, ZkcryptoMultiMillerLoop, ZkcryptoPairing,
+};
 use crate::generators::lengths::Lengths;
 use crate::shapes::bls_encoding::{BlsGroup, EncodingCase, Op};
 use crate::shapes::{self, known::with_known, msm::MsmCase};
@@ -56,7 +60,7 @@ use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2, Bls12381Gt};
 use ecdiff_oracles::field::Field;
 use ecdiff_oracles::weierstrass::Point;
 
-pub use crate::families::dory::{ARK_MSM_WINDOWS, BATCH_INVERSION_SPLITS};
+pub use crate::arkworks::thresholds::{ARK_MSM_WINDOWS, BATCH_INVERSION_SPLITS};
 
 /// blst's MSM thresholds up to 256 points (module documentation): the per-point / Straus path
 /// below 32, then Pippenger windows changing at 64, 128 and 256.
@@ -239,6 +243,8 @@ pub const ARK_GT_MSM_WINDOWS: &[(&str, usize)] = &[("ark_window_c5", 32), ("ark_
 /// specs, so a broken variant sees exactly the cases of the routine it breaks.
 pub const FAMILY: Family = Family {
     name: "bls12_381",
+    #[cfg(feature = "zoo")]
+    zoo: zoo::ROWS,
     routines: &[
         RoutineRow {
             name: "blst_g1_msm",
@@ -531,12 +537,6 @@ const ENCODING_G1: &str = "G1Affine::{to_compressed,to_uncompressed,from_compres
 /// The G2 encoders and decoders.
 const ENCODING_G2: &str = "G2Affine::{to_compressed,to_uncompressed,from_compressed,\
                            from_compressed_unchecked,from_uncompressed,from_uncompressed_unchecked}";
-
-/// The family's bug-zoo variants.
-#[cfg(feature = "zoo")]
-pub fn zoo() -> Vec<crate::declare::ZooVariant> {
-    FAMILY.zoo(zoo::ROWS)
-}
 
 #[cfg(feature = "zoo")]
 mod zoo;

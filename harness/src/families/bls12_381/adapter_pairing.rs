@@ -21,7 +21,7 @@
 //!   through `Fq12::new` of `Fq` values. zkcrypto's `Gt` cannot be built from coefficients
 //!   (only by its own pairing and arithmetic), so it has no GT row.
 
-use super::bls12_381::{
+use super::adapter::{
     ark_fq, ark_fr, blst_fp, blst_scalar, from_ark_fq, from_blst_fp, ArkBls, ArkBlsCurve,
     BlstCurve, Blstrs, ZkcryptoCurve,
 };

@@ -17,8 +17,9 @@
 //! valid flags, and (leading flag byte only) another bit of the flag byte set. Under the uniform
 //! baseline a point is uniformly random and the bytes to decode a uniformly random string.
 
+use crate::curve::SwGroup;
 use crate::engine::{Outcome, Routine, RoutineInfo};
-use crate::generators::points::{encoding_point, SwGroup};
+use crate::generators::points::encoding_point;
 use crate::generators::Gen;
 use crate::shapes::Spec;
 use ecdiff_oracles::curves::{Bn254G1, Secp256k1, P256};

@@ -21,8 +21,8 @@
 //! (affine results: `coordinates()`, the identity by `is_identity()`), never through a
 //! library `==`.
 
-use crate::generators::points::{Jacobian, SwGroup};
-use crate::shapes::halo2_compressed::{Halo2Codec, Halo2Compressed};
+use crate::curve::{Jacobian, SwGroup};
+use crate::families::halo2curves::compressed::{Halo2Codec, Halo2Compressed};
 use crate::shapes::msm::AffineMsm;
 use crate::shapes::normalize::NormalizeBatch;
 use ecdiff_oracles::curves::{Bn254G1, Secp256k1, P256};

@@ -15,7 +15,7 @@
 //!   library's own flag (`is_identity`, ark's `infinity`).
 //! * Scalars are canonical (below r): `Scalar::from_bytes_le` rejects the rest.
 
-use crate::generators::points::{Jacobian, SwGroup};
+use crate::curve::{Jacobian, SwGroup};
 use crate::shapes::msm::{AffineMsm, Msm};
 use crate::shapes::normalize::NormalizeBatch;
 use ark_ec::short_weierstrass::{Affine, Projective};

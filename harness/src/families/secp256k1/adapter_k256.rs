@@ -15,9 +15,10 @@
 
 use crate::engine::panic::{capture, PanicReport};
 use crate::engine::{Expected, Verdict, VerdictKind};
-use crate::shapes::lazy_field::{FieldExec, FieldOp};
+use crate::families::secp256k1::lazy_field::{FieldExec, FieldOp};
+use crate::rustcrypto::{batch_normalize_subject, recipe_builder};
 use crate::shapes::sec1_points::{
-    Enc, Form, FormPanic, FormsResult, FormsSubject, LincombCase, MulTerm, PointInput, Recipe,
+    form, Enc, FormPanic, FormsResult, FormsSubject, LincombCase, MulTerm, PointInput, Recipe,
 };
 use num_bigint::BigUint;
 use num_traits::Zero;
@@ -131,39 +132,6 @@ pub fn decode_013(bytes: &[u8]) -> k256_013::AffinePoint {
     k256_013::AffinePoint::try_from(&p).expect("a point on the curve")
 }
 
-/// Defines a function that carries out a recipe with one RustCrypto curve crate's arithmetic
-/// (k256 0.14 and 0.13.4 here, p256 0.14 in [`super::p256`]); every crate gets the same steps,
-/// so their routines see the same identities from arithmetic.
-macro_rules! recipe_builder {
-    ($(#[$doc:meta])* $name:ident, $krate:ident, $scalar:ident, $decode:ident) => {
-        $(#[$doc])*
-        pub fn $name(p: &PointInput) -> $krate::ProjectivePoint {
-            use $krate::ProjectivePoint as P;
-            let g = |a: &BigUint| P::GENERATOR * $scalar(a);
-            match &p.recipe {
-                Recipe::IdentityConst => P::IDENTITY,
-                Recipe::GeneratorConst => P::GENERATOR,
-                Recipe::Sec1 { .. } => P::from($decode(&p.sec1)),
-                Recipe::Scaled { a, k } => g(a) * $scalar(k),
-                Recipe::Sum { a, b } => g(a) + g(b),
-                Recipe::MixedSum { a } => g(a) + $decode(&p.sec1),
-                Recipe::Difference { a } => {
-                    let x = g(a);
-                    #[allow(clippy::eq_op)] // P − P on purpose: an identity from arithmetic.
-                    let d = x - x;
-                    d
-                }
-                Recipe::Neg { a } => -g(a),
-                Recipe::Doubled { a } => g(a).double(),
-                Recipe::IdentityTimes { k } => P::IDENTITY * $scalar(k),
-            }
-        }
-    };
-}
-
-/// The same recipe builder for another RustCrypto curve crate (p256 uses it too).
-pub(crate) use recipe_builder;
-
 recipe_builder!(
     /// Carries out a recipe with k256 0.14's arithmetic.
     build_014,
@@ -206,17 +174,6 @@ pub fn sec1_014(a: &k256::AffinePoint, compressed: bool) -> Vec<u8> {
 pub fn sec1_013(a: &k256_013::AffinePoint) -> Vec<u8> {
     use k256_013::elliptic_curve::sec1::ToEncodedPoint;
     a.to_encoded_point(false).as_bytes().to_vec()
-}
-
-/// Runs one form under its own panic capture.
-pub fn form(
-    name: &'static str,
-    enc: Enc,
-    f: impl FnOnce() -> Vec<Vec<u8>>,
-) -> Result<Form, FormPanic> {
-    capture(f)
-        .map(|values| Form { name, enc, values })
-        .map_err(|report| FormPanic { form: name, report })
 }
 
 /// Builds the inputs with k256 0.14's arithmetic, under a panic capture.
@@ -399,128 +356,6 @@ impl FormsSubject<LincombCase> for K256Lincomb {
         Ok(forms)
     }
 }
-
-/// Defines `$name`, a [`FormsSubject`] that runs every `elliptic-curve` 0.14 batch
-/// normalization of one RustCrypto curve crate (k256 0.14 here, p256 0.14 in [`super::p256`]):
-/// `BatchNormalize` (constant time and vartime) for `[P; N]`, `Array<P, U>` (`N ≤ 8`) and
-/// `[P]`, and `CurveGroup::batch_normalize`. `$built` builds the case's points with the crate's
-/// arithmetic; `$uncompressed` SEC1-encodes affine points with the crate's own encoder.
-macro_rules! batch_normalize_subject {
-    ($(#[$doc:meta])* $name:ident, $krate:ident, $built:ident, $uncompressed:ident) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, Default)]
-        pub struct $name;
-
-        impl $name {
-            /// `[P; N]`, as `batch_normalize_vartime` when `vartime`; `None` unless `N` fits.
-            fn array<const N: usize>(
-                ps: &[$krate::ProjectivePoint],
-                vartime: bool,
-            ) -> Option<Vec<Vec<u8>>> {
-                use $krate::elliptic_curve::BatchNormalize;
-                type P = $krate::ProjectivePoint;
-                let arr: [P; N] = ps.try_into().ok()?;
-                let out = if vartime {
-                    <P as BatchNormalize<[P; N]>>::batch_normalize_vartime(&arr)
-                } else {
-                    <P as BatchNormalize<[P; N]>>::batch_normalize(&arr)
-                };
-                Some($uncompressed(&out))
-            }
-
-            /// `Array<P, U>` (hybrid-array), as [`Self::array`].
-            fn hybrid<U: $krate::elliptic_curve::array::ArraySize>(
-                ps: &[$krate::ProjectivePoint],
-                vartime: bool,
-            ) -> Option<Vec<Vec<u8>>> {
-                use $krate::elliptic_curve::array::Array;
-                use $krate::elliptic_curve::BatchNormalize;
-                type P = $krate::ProjectivePoint;
-                let arr: &Array<P, U> = ps.try_into().ok()?;
-                let out = if vartime {
-                    <P as BatchNormalize<Array<P, U>>>::batch_normalize_vartime(arr)
-                } else {
-                    <P as BatchNormalize<Array<P, U>>>::batch_normalize(arr)
-                };
-                Some($uncompressed(&out))
-            }
-
-            /// The array form for `N = ps.len() ≤ 8`.
-            fn array_dyn(ps: &[$krate::ProjectivePoint], vt: bool) -> Option<Vec<Vec<u8>>> {
-                match ps.len() {
-                    0 => Self::array::<0>(ps, vt),
-                    1 => Self::array::<1>(ps, vt),
-                    2 => Self::array::<2>(ps, vt),
-                    3 => Self::array::<3>(ps, vt),
-                    4 => Self::array::<4>(ps, vt),
-                    5 => Self::array::<5>(ps, vt),
-                    6 => Self::array::<6>(ps, vt),
-                    7 => Self::array::<7>(ps, vt),
-                    8 => Self::array::<8>(ps, vt),
-                    _ => None,
-                }
-            }
-
-            /// The `Array` form for `U = ps.len() ≤ 8`.
-            fn hybrid_dyn(ps: &[$krate::ProjectivePoint], vt: bool) -> Option<Vec<Vec<u8>>> {
-                use $krate::elliptic_curve::consts::*;
-                match ps.len() {
-                    0 => Self::hybrid::<U0>(ps, vt),
-                    1 => Self::hybrid::<U1>(ps, vt),
-                    2 => Self::hybrid::<U2>(ps, vt),
-                    3 => Self::hybrid::<U3>(ps, vt),
-                    4 => Self::hybrid::<U4>(ps, vt),
-                    5 => Self::hybrid::<U5>(ps, vt),
-                    6 => Self::hybrid::<U6>(ps, vt),
-                    7 => Self::hybrid::<U7>(ps, vt),
-                    8 => Self::hybrid::<U8>(ps, vt),
-                    _ => None,
-                }
-            }
-        }
-
-        impl FormsSubject<Vec<PointInput>> for $name {
-            fn run(&self, case: &Vec<PointInput>) -> FormsResult {
-                use $krate::elliptic_curve::{BatchNormalize, CurveGroup};
-                type P = $krate::ProjectivePoint;
-                let ps = $built(case)?;
-                let mut forms = Vec::new();
-                if ps.len() <= 8 {
-                    for (name, hybrid, vartime) in [
-                        ("batch_normalize([_; N])", false, false),
-                        ("batch_normalize_vartime([_; N])", false, true),
-                        ("batch_normalize(Array<_, U>)", true, false),
-                        ("batch_normalize_vartime(Array<_, U>)", true, true),
-                    ] {
-                        forms.push(form(name, Enc::Uncompressed, || {
-                            let encoded = if hybrid {
-                                Self::hybrid_dyn(&ps, vartime)
-                            } else {
-                                Self::array_dyn(&ps, vartime)
-                            };
-                            encoded.expect("N ≤ 8")
-                        })?);
-                    }
-                }
-                forms.push(form("batch_normalize(&[_])", Enc::Uncompressed, || {
-                    $uncompressed(&<P as BatchNormalize<[P]>>::batch_normalize(&ps))
-                })?);
-                forms.push(form("batch_normalize_vartime(&[_])", Enc::Uncompressed, || {
-                    $uncompressed(&<P as BatchNormalize<[P]>>::batch_normalize_vartime(&ps))
-                })?);
-                forms.push(form("CurveGroup::batch_normalize", Enc::Uncompressed, || {
-                    let mut out = vec![$krate::AffinePoint::IDENTITY; ps.len()];
-                    <P as CurveGroup>::batch_normalize(&ps, &mut out);
-                    $uncompressed(&out)
-                })?);
-                Ok(forms)
-            }
-        }
-    };
-}
-
-/// The same batch normalization subject for another RustCrypto curve crate (p256 uses it too).
-pub(crate) use batch_normalize_subject;
 
 batch_normalize_subject!(
     /// k256 0.14's `BatchNormalize` (constant time and vartime) for `[P; N]`, `Array<P, U>`

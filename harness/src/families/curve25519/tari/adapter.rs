@@ -29,10 +29,10 @@
 //! sides of the crossover ([`first_pippenger_batch`]).
 
 use crate::engine::Outcome;
-use crate::generators::edwards::order;
-use crate::shapes::batch_verify::{
+use crate::families::curve25519::tari::batch_verify::{
     Action, Entry, MaskSlot, MaskValue, Mode, ParamsChoice, TariCase, TariOutput,
 };
+use crate::generators::edwards::order;
 use curve25519_dalek::ristretto::RistrettoPoint;
 use curve25519_dalek::scalar::Scalar;
 use rand_chacha_010::ChaCha12Rng;

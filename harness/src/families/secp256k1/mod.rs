@@ -18,18 +18,22 @@
 //! everywhere. The bug zoo (feature `zoo`) holds the seed's three broken ECSM replays and
 //! broken point and field code modelled on anchors §9.
 
+pub mod adapter_ecsm;
+pub mod adapter_k256;
+pub mod lazy_field;
+
 pub mod ecsm;
 #[cfg(feature = "zoo")]
 mod zoo;
 
-use crate::adapters::ecsm::{EcsmWitnessGen, ECSM};
-use crate::adapters::k256::{
+use crate::declare::{Family, RoutineRow};
+use crate::families::secp256k1::adapter_ecsm::{EcsmWitnessGen, ECSM};
+use crate::families::secp256k1::adapter_k256::{
     K256013BatchNormalize, K256BatchNormalize, K256Field, K256Lincomb, K256Mul, K256MulByGenerator,
     K256ToAffine, K256, K256_013,
 };
-use crate::declare::{Family, RoutineRow};
+use crate::families::secp256k1::lazy_field as field;
 use crate::generators::lengths::Lengths;
-use crate::shapes::lazy_field as field;
 use crate::shapes::sec1_points::{
     self as points, Batch013Kind, BatchNormalizeKind, LincombKind, MulByGeneratorKind, MulKind,
     ToAffineKind,
@@ -39,6 +43,8 @@ use crate::shapes::sec1_points::{
 /// specs, so a broken variant sees exactly the cases of the routine it breaks.
 pub const FAMILY: Family = Family {
     name: "secp256k1",
+    #[cfg(feature = "zoo")]
+    zoo: zoo::ROWS,
     routines: &[
         RoutineRow {
             name: "ecsm_witness",
@@ -106,9 +112,3 @@ pub const FAMILY: Family = Family {
         },
     ],
 };
-
-/// The family's bug-zoo variants.
-#[cfg(feature = "zoo")]
-pub fn zoo() -> Vec<crate::declare::ZooVariant> {
-    FAMILY.zoo(zoo::ROWS)
-}

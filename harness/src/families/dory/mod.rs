@@ -4,22 +4,15 @@
 //! Thresholds come from the code under test (read at the pinned versions) and are straddled
 //! by the length classes of each routine.
 
-use crate::adapters::dory::{Ark, Dory, DoryFold, ARK, DORY};
+pub mod adapter;
+pub mod ark;
+
+use crate::arkworks::thresholds::{ARK_MSM_WINDOWS, BATCH_INVERSION_SPLITS};
 use crate::declare::{Family, RoutineRow};
+use crate::families::dory::adapter::{Ark, Dory, DoryFold, ARK, DORY};
 use crate::generators::lengths::Lengths;
 use crate::shapes;
 use ecdiff_oracles::curves::{bn254_fr, Bn254G1, Bn254G2};
-
-/// ark-ec 0.5's MSM window: c = 3 below 32 bases, else ⌈log₂ n⌉·69/100 + 2, so c changes
-/// at n = 32, 33, 129, 257, 1025 and 2049 (`msm_bigint_wnaf`).
-pub const ARK_MSM_WINDOWS: &[(&str, usize)] = &[
-    ("ark_window_c5", 32),
-    ("ark_window_c6", 33),
-    ("ark_window_c7", 129),
-    ("ark_window_c8", 257),
-    ("ark_window_c9", 1025),
-    ("ark_window_c10", 2049),
-];
 
 /// dory's `fold_field_vectors` splits with rayon's `with_min_len(1 << 10)`.
 pub const FOLD_SPLITS: &[(&str, usize)] = &[("rayon_min_len", 1024), ("two_min_len_chunks", 2048)];
@@ -29,14 +22,12 @@ pub const FOLD_SPLITS: &[(&str, usize)] = &[("rayon_min_len", 1024), ("two_min_l
 /// past 8 from n = 33.
 pub const GT_MSM_SPLITS: &[(&str, usize)] = &[("gt_min_chunk", 9), ("gt_chunk_above_min", 33)];
 
-/// ark-ff's parallel `batch_inversion` gives each of the 4 threads max(n / 4, 1) elements.
-pub const BATCH_INVERSION_SPLITS: &[(&str, usize)] =
-    &[("one_per_thread", 4), ("two_per_thread", 8)];
-
 /// The family's table: one row per routine. The bug zoo builds its variants from these rows'
 /// specs, so a broken variant sees exactly the cases of the routine it breaks.
 pub const FAMILY: Family = Family {
     name: "dory",
+    #[cfg(feature = "zoo")]
+    zoo: zoo::ROWS,
     routines: &[
         RoutineRow {
             name: "dory_g1_msm",
@@ -189,11 +180,5 @@ pub const FAMILY: Family = Family {
     ],
 };
 
-/// The family's bug-zoo variants.
 #[cfg(feature = "zoo")]
-pub fn zoo() -> Vec<crate::declare::ZooVariant> {
-    FAMILY.zoo(zoo::ROWS)
-}
-
-#[cfg(feature = "zoo")]
-pub(crate) mod zoo;
+mod zoo;

@@ -30,7 +30,11 @@
 //! cofactor on both sides. The generators need not be the same point (the oracle's is the hub
 //! of its known-log bookkeeping; any point of order r will do).
 
-use crate::generators::points::{Jacobian, SwGroup};
+pub mod thresholds;
+#[cfg(feature = "zoo")]
+pub mod zoo;
+
+use crate::curve::{Jacobian, SwGroup};
 use crate::shapes::msm::{self, AffineMsm, Msm, MsmCheck};
 use crate::shapes::Spec;
 use ark_ec::short_weierstrass::{Affine, Projective, SWCurveConfig};
