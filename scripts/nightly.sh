@@ -53,13 +53,16 @@ cd "$root" || exit 1
 toolchain=${FUZZ_TOOLCHAIN:-nightly}
 read -r -a flags <<< "${FUZZ_FLAGS:-}"
 config=${NIGHTLY_CONFIG:-default}
-# The configuration as cargo arguments: for ecdiff and the fuzz crate (which forwards its
-# features), and for the test crate that replays the corpus.
+# The configuration as cargo arguments: for the fuzz crate (which forwards its features to
+# ecdiff's), for the ecdiff CLI, and for the test crate that replays the corpus.
 case "$config" in
-    default) features=() test_features=() ;;
-    serial) features=(--no-default-features) test_features=(--no-default-features) ;;
+    default) features=() cli_features=() test_features=() ;;
+    serial) features=(--no-default-features --features families)
+        cli_features=(--no-default-features --features cli,families)
+        test_features=(--no-default-features) ;;
     blst-no-threads | halo2-asm)
-        features=(--features "$config") test_features=(--features "ecdiff/$config") ;;
+        features=(--features "$config") cli_features=("${features[@]}")
+        test_features=(--features "ecdiff/$config") ;;
     *) echo "NIGHTLY_CONFIG=$config: expected default, serial, blst-no-threads or halo2-asm" >&2
        exit 2 ;;
 esac
@@ -70,7 +73,7 @@ status=0
 step() { printf '\n=== %s\n' "$*"; }
 
 step "building the ecdiff CLI (release, $config)"
-cargo build -q --release -p ecdiff "${features[@]}" || exit 1
+cargo build -q --release -p ecdiff "${cli_features[@]}" || exit 1
 target_dir=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
 ecdiff="$target_dir/release/ecdiff"
 
