@@ -1,14 +1,17 @@
-//! The README's routine table, generated from the registry.
+//! The routine table of `docs/routines.md`, generated from the registry.
 //!
-//! `README.md` holds the table between two marker comments ([`BEGIN`], [`END`]);
-//! `ecdiff dev readme` rewrites that section from the families' tables, and
-//! `tests/readme.rs` fails when the committed README differs from what the registry says — a
-//! routine added to, or removed from, its family's table shows up in (or leaves) the README
+//! `docs/routines.md` ([`FILE`]) holds the table between two marker comments ([`BEGIN`],
+//! [`END`]); `ecdiff dev readme` rewrites that section from the families' tables, and
+//! `tests/readme.rs` fails when the committed file differs from what the registry says — a
+//! routine added to, or removed from, its family's table shows up in (or leaves) the document
 //! without a hand edit, as its fuzz target and corpus folder do.
 
 use crate::declare::RoutineRow;
 use crate::routines;
 use std::fmt::Write as _;
+
+/// The file that holds the table, relative to the checkout's root.
+pub const FILE: &str = "docs/routines.md";
 
 /// The marker line before the generated table.
 pub const BEGIN: &str =
@@ -57,12 +60,12 @@ pub fn markdown() -> String {
     s
 }
 
-/// `readme` with the section between the markers replaced by `table`.
+/// `doc` (the text of [`FILE`]) with the section between the markers replaced by `table`.
 ///
 /// # Errors
 /// When the markers are missing or out of order.
-pub fn splice(readme: &str, table: &str) -> Result<String, String> {
-    crate::report::splice_section(readme, BEGIN, END, table).map_err(|e| format!("README has {e}"))
+pub fn splice(doc: &str, table: &str) -> Result<String, String> {
+    crate::report::splice_section(doc, BEGIN, END, table).map_err(|e| format!("{FILE} has {e}"))
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! `ecdiff dev`: maintainer tools that regenerate what comes from the routine registry — the
-//! fuzz targets and the README's routine table — or check it for drift.
+//! fuzz targets and the routine table of `docs/routines.md` — or check it for drift.
 
 use super::{usage, Res};
 use clap::Subcommand;
@@ -18,19 +18,19 @@ pub(crate) enum DevCommand {
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
     },
-    /// Rewrite the routine table of `README.md` from the registry.
+    /// Rewrite the routine table of `docs/routines.md` from the registry.
     Readme {
         /// Only report drift (exit 1), write nothing.
         #[arg(long)]
         check: bool,
-        /// The README [default: the checkout's `README.md`].
+        /// The file [default: the checkout's `docs/routines.md`].
         #[arg(long, value_name = "FILE")]
         file: Option<PathBuf>,
     },
 }
 
 pub(crate) fn readme(check: bool, file: Option<PathBuf>) -> Res {
-    let file = file.unwrap_or_else(|| corpus::repo_root().join("README.md"));
+    let file = file.unwrap_or_else(|| corpus::repo_root().join(ecdiff::routine_table::FILE));
     let current = std::fs::read_to_string(&file)
         .map_err(|e| usage(format!("cannot read {}: {e}", file.display())))?;
     let want = ecdiff::routine_table::splice(&current, &ecdiff::routine_table::markdown())
