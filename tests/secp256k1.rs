@@ -21,7 +21,7 @@ fn le(hex: &str) -> [u8; 32] {
     b.try_into().unwrap()
 }
 
-/// The seed benchmark's scalar (402 rows) and the base 5·G, a non-generator base.
+/// The benchmark scalar of lambda_vm PR #866 (402 rows) and the base 5·G, a non-generator base.
 fn bench_case() -> ([u8; 32], EcsmBase) {
     (
         le("deadbeefcafebabe0123456789abcdeffedcba9876543210aabbccddeeff1122"),
@@ -62,7 +62,7 @@ fn the_correct_replay_runs_three_times_identically() {
     }
 }
 
-/// The seed's first broken replay (`F − D.double()`): k256's checker fires in debug builds
+/// lambda_vm PR #866's first broken replay (`F − D.double()`): k256's checker fires in debug builds
 /// (`field_impl.rs`, `self.magnitude <= magnitude`) and the shadow agrees; in release builds
 /// k256 runs through (value-correct by limb slack) and the shadow reports it.
 #[test]
@@ -120,9 +120,9 @@ fn field_verdict(prog: &FieldProgram) -> (VerdictKind, String) {
     (v.kind, v.detail)
 }
 
-/// `5 − 7.double()` (seeds-study B.5): debug k256's checker fires at the step the shadow
-/// predicts; release k256 has no checker, the shadow reports it, and the value happens to be
-/// right.
+/// `5 − 7.double()` (the pattern of PR #866's review finding): debug k256's checker fires at
+/// the step the shadow predicts; release k256 has no checker, the shadow reports it, and the
+/// value happens to be right.
 #[test]
 fn sub_of_doubled_normalized_per_profile() {
     let prog = FieldProgram {
@@ -179,30 +179,33 @@ fn sub_of_high_magnitude_is_wrong_in_release() {
     }
 }
 
+/// k256 0.13.4's field with `Double` replaced by a negation declared at magnitude 0, which
+/// k256's checker rejects (debug builds): a checker that fires where the shadow sees no break.
+struct EarlyChecker;
+impl FieldExec for EarlyChecker {
+    type Reg = Fe013;
+    fn checker_active(&self) -> bool {
+        K256Field.checker_active()
+    }
+    fn load(&self, be: &[u8; 32]) -> Fe013 {
+        K256Field.load(be)
+    }
+    fn step(&self, op: &FieldOp, regs: &mut [Fe013]) {
+        // Negates with a declared magnitude of 0, which k256's checker rejects.
+        if let FieldOp::Double { dst, a } = *op {
+            regs[usize::from(dst)] = regs[usize::from(a)].negate(0);
+        } else {
+            ecdiff::families::secp256k1::adapter_k256::k256_013_step(op, regs);
+        }
+    }
+    fn read(&self, v: &Fe013) -> [u8; 32] {
+        K256Field.read(v)
+    }
+}
+
 /// A checker firing earlier than the shadow predicts is a finding, not a pass.
 #[test]
 fn a_checker_at_the_wrong_step_is_a_finding() {
-    struct EarlyChecker;
-    impl FieldExec for EarlyChecker {
-        type Reg = Fe013;
-        fn checker_active(&self) -> bool {
-            K256Field.checker_active()
-        }
-        fn load(&self, be: &[u8; 32]) -> Fe013 {
-            K256Field.load(be)
-        }
-        fn step(&self, op: &FieldOp, regs: &mut [Fe013]) {
-            // Negates with a declared magnitude of 0, which k256's checker rejects.
-            if let FieldOp::Double { dst, a } = *op {
-                regs[usize::from(dst)] = regs[usize::from(a)].negate(0);
-            } else {
-                ecdiff::families::secp256k1::adapter_k256::k256_013_step(op, regs);
-            }
-        }
-        fn read(&self, v: &Fe013) -> [u8; 32] {
-            K256Field.read(v)
-        }
-    }
     let prog = FieldProgram {
         init: vec![5u8, 7, 0, 0].into_iter().map(BigUint::from).collect(),
         ops: vec![
@@ -222,6 +225,38 @@ fn a_checker_at_the_wrong_step_is_a_finding() {
         assert_eq!(v.kind, VerdictKind::Mismatch);
         assert!(v.detail.starts_with("step 0"));
     }
+}
+
+/// k256's checker firing on a program the shadow says keeps the contract is a disagreement
+/// (a mismatch) in every profile, never the contract violation a planned break expects; and a
+/// planned break the shadow does not predict is an ecdiff bug (`oracle_panicked`).
+#[test]
+fn a_checker_the_shadow_does_not_predict_is_a_mismatch() {
+    let prog = FieldProgram {
+        init: vec![5u8, 7, 0].into_iter().map(BigUint::from).collect(),
+        ops: vec![FieldOp::Double { dst: 2, a: 1 }],
+        planned_break: None,
+    };
+    let routine = field::check(Spec::new("k256_field_focused"), EarlyChecker);
+    let v = routine.compare(&prog, &routine.subject(&prog), &routine.oracle(&prog));
+    eprintln!("{}: {}", v.kind, v.detail);
+    assert_eq!(v.kind, VerdictKind::Mismatch);
+    if debug_build() {
+        assert!(v
+            .detail
+            .contains("on a program the shadow says keeps the contract"));
+    }
+    let planned = FieldProgram {
+        planned_break: Some(0),
+        ..prog
+    };
+    let v = routine.compare(
+        &planned,
+        &routine.subject(&planned),
+        &routine.oracle(&planned),
+    );
+    assert_eq!(v.kind, VerdictKind::OraclePanicked, "{}", v.detail);
+    assert!(v.detail.contains("the shadow predicts none"));
 }
 
 /// `PanicReport::is_contract_check` on real panics: k256's checker (and its overflow checks)

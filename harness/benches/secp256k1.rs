@@ -1,6 +1,6 @@
 //! Speed of the ECSM witness generator and of its differential check (criterion).
 //!
-//! One ECSM call with the seed benchmark's high-popcount scalar (`deadbeef cafebabe 01234567
+//! One ECSM call with lambda_vm PR #866's high-popcount scalar (`deadbeef cafebabe 01234567
 //! 89abcdef fedcba98 76543210 aabbccdd eeff1122`: 255 doubles + 147 adds = 402 rows) on the
 //! non-generator base 5·G:
 //!

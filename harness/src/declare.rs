@@ -7,7 +7,7 @@
 //! adapter. Everything else comes from the table: the registry (`crate::routines`),
 //! `ecdiff list`, one `#[test]` per routine in debug and release (`tests/routines.rs`
 //! enumerates the registry), the cargo-fuzz targets and corpus folders (generated from the
-//! registry and checked for drift), and the README's routine table (likewise).
+//! registry and checked for drift), and the routine table of `docs/routines.md` (likewise).
 //!
 //! ```ignore
 //! pub const ROUTINES: &[RoutineRow] = &[

@@ -67,6 +67,20 @@ pub trait Routine: Send + Sync + 'static {
         Expected::AGREE
     }
 
+    /// On a case whose expected verdict is a known finding and whose verdict is of that kind:
+    /// whether the subject did exactly what the finding documents (the value or encoding it
+    /// returns, its refusal, its panic's location and message). `Err(how it differs)` makes
+    /// the case a new finding: a known finding covers the documented behaviour only, never
+    /// any other wrong value of the same kind. The default accepts the verdict kind alone, for
+    /// checks whose `compare` already pins the behaviour itself.
+    fn known_behaviour(
+        &self,
+        _case: &Self::Case,
+        _subject: &Outcome<Self::Output>,
+    ) -> Result<(), String> {
+        Ok(())
+    }
+
     /// Compares the two outcomes. The default is [`verdict::compare`] with a `Debug` diff.
     fn compare(
         &self,
@@ -277,11 +291,23 @@ pub fn check_decoded<R: Routine + ?Sized>(routine: &R, case: &R::Case, detail: D
     timings.oracle = start.elapsed();
 
     let start = Instant::now();
-    let verdict = match panic::capture(|| routine.compare(case, &subject, &oracle)) {
+    let mut verdict = match panic::capture(|| routine.compare(case, &subject, &oracle)) {
         Ok(v) => v,
         Err(p) => Verdict::new(VerdictKind::OraclePanicked, format!("comparison {p}")),
     };
-    let expected = routine.expected(case);
+    let mut expected = routine.expected(case);
+    if expected.kind != VerdictKind::Agree && verdict.kind == expected.kind {
+        let pinned = panic::capture(|| routine.known_behaviour(case, &subject))
+            .unwrap_or_else(|p| Err(format!("checking the known behaviour panicked: {p}")));
+        if let Err(how) = pinned {
+            // The input of a known finding, but not its behaviour: a new finding.
+            verdict.detail = format!(
+                "{} (a known finding's input, but not its documented behaviour: {how})",
+                verdict.detail
+            );
+            expected = Expected::AGREE;
+        }
+    }
     let is_finding = verdict.kind != expected.kind;
     let details = (detail == Detail::Always || is_finding).then(|| CaseDetails {
         case: routine.render_case(case),

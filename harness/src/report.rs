@@ -329,8 +329,8 @@ pub fn duration(seconds: f64) -> String {
 }
 
 /// `doc` with the text between its `begin` and `end` marker lines replaced by `body` (which
-/// goes right after the begin marker's line break). Generated sections of the README and of
-/// BENCHMARKS.md are written this way, so the hand-written text around them stays.
+/// goes right after the begin marker's line break). Generated sections of `docs/routines.md`
+/// and of BENCHMARKS.md are written this way, so the hand-written text around them stays.
 ///
 /// # Errors
 /// When a marker is missing, or the end marker comes before the begin marker.
@@ -490,7 +490,7 @@ impl ZooReport {
         self.rows.iter().all(|r| r.edge.always_caught())
     }
 
-    /// The report as a Markdown table (`ecdiff zoo --markdown`), as the README publishes it:
+    /// The report as a Markdown table (`ecdiff zoo --markdown`), as `docs/zoo.md` publishes it:
     /// per variant the modelled bug, its trigger, and for the edge-biased generators and the
     /// uniform baseline the seeds on which it was caught and the median cases and seconds to
     /// the first detection.

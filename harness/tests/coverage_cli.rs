@@ -36,15 +36,35 @@ fn coverage_help_lists_its_options() {
 
 #[test]
 fn coverage_rejects_bad_usage_before_building() {
-    let started = std::time::Instant::now();
+    // `ecdiff coverage` builds through `$CARGO`: point it at a script that leaves a mark, so
+    // any build or metadata call made before the usage error shows.
+    let dir = std::env::temp_dir().join(format!("ecdiff-coverage-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mark = dir.join("cargo-was-run");
+    let fake_cargo = dir.join("cargo");
+    std::fs::write(
+        &fake_cargo,
+        format!("#!/bin/sh\ntouch '{}'\nexit 1\n", mark.display()),
+    )
+    .expect("fake cargo");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&fake_cargo, std::fs::Permissions::from_mode(0o755))
+            .expect("chmod");
+    }
     for args in [
         &["coverage", "no_such_routine"][..],
         &["coverage", "--cases", "0", "dory_g1_msm"][..],
     ] {
-        let o = ecdiff(args);
+        let o = Command::new(env!("CARGO_BIN_EXE_ecdiff"))
+            .args(args)
+            .env("CARGO", &fake_cargo)
+            .output()
+            .expect("run ecdiff");
         assert_eq!(o.status.code(), Some(2), "{args:?}: {o:?}");
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(err.lines().count(), 1, "{args:?}: one line: {err}");
     }
-    assert!(started.elapsed().as_secs() < 30, "nothing was built or run");
+    assert!(!mark.exists(), "cargo was run before the usage error");
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -250,7 +250,8 @@ pub struct ScheduleEntry {
     pub next_op: u8,
 }
 
-/// The MSB-first double-and-add schedule of `k` (seeds-study A.4). The MSB is the initial
+/// The MSB-first double-and-add schedule of `k` (as lambda_vm PR #866's `crypto/ecsm`
+/// `schedule`, <https://github.com/yetanotherco/lambda_vm/pull/866>). The MSB is the initial
 /// accumulator, so `k ≤ 1` gives no rows; otherwise `len_k` doubles and `popcount(k) − 1`
 /// adds, e.g. `k = 5 → [(1,0,0), (0,0,1), (0,1,0)]`.
 pub fn schedule(k: &BigUint) -> Vec<ScheduleEntry> {

@@ -33,8 +33,8 @@ fn pct(r: Ratio) -> String {
 }
 
 impl Report {
-    /// The Markdown table (the README's): routine | subject | functions | lines | regions |
-    /// unreached.
+    /// The Markdown table (the one in `docs/coverage.md`): routine | subject | functions |
+    /// lines | regions | unreached.
     pub fn table(&self) -> String {
         let mut s = String::from(
             "| routine | subject | functions (declared) | lines covered/total | lines % | regions % | unreached |\n\

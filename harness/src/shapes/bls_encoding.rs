@@ -67,6 +67,9 @@ pub trait BlsGroup: SwGroup {
     /// The group's bases of the points drawn outside the subgroup (module docs): a `static`
     /// of the group's own, which the shape fills on first use.
     fn off_subgroup_bases() -> &'static OffSubgroupBases<Self::F>;
+    /// The point of an uncompressed encoding after its flag and coordinate checks only (no
+    /// curve equation): what a decoder that skips validation returns.
+    fn coordinates(bytes: &[u8]) -> Result<Point<Self::F>, DecodeError>;
 }
 
 /// How many random points of the curve the bases of the points outside the subgroup are the
@@ -104,6 +107,9 @@ impl BlsGroup for Bls12381G1 {
             ser::g1_from_uncompressed(bytes, check)
         }
     }
+    fn coordinates(bytes: &[u8]) -> Result<Point<Fp>, DecodeError> {
+        ser::g1_coordinates_from_uncompressed(bytes)
+    }
     fn off_subgroup_bases() -> &'static OffSubgroupBases<Fp> {
         static BASES: OffSubgroupBases<Fp> = [const { OnceLock::new() }; OFF_SUBGROUP_SEEDS];
         &BASES
@@ -130,6 +136,9 @@ impl BlsGroup for Bls12381G2 {
         } else {
             ser::g2_from_uncompressed(bytes, check)
         }
+    }
+    fn coordinates(bytes: &[u8]) -> Result<Point<Fp2>, DecodeError> {
+        ser::g2_coordinates_from_uncompressed(bytes)
     }
     fn off_subgroup_bases() -> &'static OffSubgroupBases<Fp2> {
         static BASES: OffSubgroupBases<Fp2> = [const { OnceLock::new() }; OFF_SUBGROUP_SEEDS];
@@ -545,7 +554,9 @@ impl<C: BlsGroup, S: Codec<C>> Routine for EncodingCheck<C, S> {
 }
 
 /// A decoded point as the oracle's uncompressed encoding (or a note that it is off the curve).
-fn canonical<C: BlsGroup>(p: &Point<C::F>) -> String {
+/// The check's output for a decoded point: its uncompressed encoding in hex, or for a point
+/// off the curve (which has no encoding) the point itself.
+pub fn canonical<C: BlsGroup>(p: &Point<C::F>) -> String {
     C::encode(p, false).map_or_else(|| format!("off the curve: {p:?}"), hex::encode)
 }
 

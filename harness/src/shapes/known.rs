@@ -7,6 +7,12 @@
 //! finding again. [`with_known`] wraps any check of [`crate::shapes`] with such a
 //! declaration; the wrapped check generates, runs and compares exactly as before.
 //!
+//! A declaration is two functions: which cases the finding covers (their expected verdict),
+//! and what the subject is known to do on them ([`crate::Routine::known_behaviour`]): the
+//! exact value it returns, its refusal, or its panic's file and message. A case of the right
+//! verdict kind whose subject does anything else is a new finding, so a known finding hides
+//! no other bug on the inputs it covers.
+//!
 //! ```ignore
 //! shapes::known::with_known(
 //!     shapes::msm::check::<Bls12381G1, _>(spec, Blstrs),
@@ -15,24 +21,82 @@
 //!     } else {
 //!         Expected::AGREE
 //!     },
+//!     |_case, subject| known::panicked_in(subject, "/pippenger.rs", "index out of bounds"),
 //! )
 //! ```
 
 use crate::engine::{Expected, Outcome, Routine, RoutineInfo, Verdict};
 use crate::generators::Gen;
 
+/// What a subject is known to do on a known finding's case: `Ok(())` when it did exactly
+/// that, `Err(how it differs)` otherwise.
+pub type Behaviour<R> =
+    fn(&<R as Routine>::Case, &Outcome<<R as Routine>::Output>) -> Result<(), String>;
+
 /// A check whose expected verdict comes from a declared list of known findings.
 pub struct WithKnown<R: Routine> {
     inner: R,
     expected: fn(&R::Case) -> Expected,
+    behaviour: Behaviour<R>,
 }
 
 /// `check` with its known findings: `expected(case)` is the verdict the case should get
-/// ([`Expected::AGREE`] for every case outside a documented finding).
-pub fn with_known<R: Routine>(check: R, expected: fn(&R::Case) -> Expected) -> WithKnown<R> {
+/// ([`Expected::AGREE`] for every case outside a documented finding), and `behaviour(case,
+/// subject)` says whether the subject did exactly what the finding documents on it.
+pub fn with_known<R: Routine>(
+    check: R,
+    expected: fn(&R::Case) -> Expected,
+    behaviour: Behaviour<R>,
+) -> WithKnown<R> {
     WithKnown {
         inner: check,
         expected,
+        behaviour,
+    }
+}
+
+/// The pin of a known panic: the subject panicked at a location whose path contains `file`,
+/// with a message containing `message`.
+pub fn panicked_in<T>(subject: &Outcome<T>, file: &str, message: &str) -> Result<(), String> {
+    match subject {
+        Outcome::Panicked(report) => {
+            let location = report.location.as_deref().unwrap_or("").replace('\\', "/");
+            if location.contains(file) && report.message.contains(message) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "the known panic is in {file} with \"{message}\", this one is {report}"
+                ))
+            }
+        }
+        _ => Err("the known behaviour is a panic, the subject did not panic".into()),
+    }
+}
+
+/// The pin of a known refusal: the subject refused, with a reason containing `reason`
+/// (empty: any reason, for APIs whose refusal carries none, such as a `None`).
+pub fn refused_with<T: std::fmt::Debug>(subject: &Outcome<T>, reason: &str) -> Result<(), String> {
+    match subject {
+        Outcome::Rejected(r) if r.contains(reason) => Ok(()),
+        Outcome::Rejected(r) => Err(format!(
+            "the known refusal says \"{reason}\", this one: {r}"
+        )),
+        other => Err(format!(
+            "the known behaviour is a refusal, the subject gave {other:?}"
+        )),
+    }
+}
+
+/// The pin of a known wrong value: the subject returned exactly `want`.
+pub fn returned<T: PartialEq + std::fmt::Debug>(
+    subject: &Outcome<T>,
+    want: &T,
+) -> Result<(), String> {
+    match subject {
+        Outcome::Value(v) if v == want => Ok(()),
+        other => Err(format!(
+            "the known result is {want:?}, the subject gave {other:?}"
+        )),
     }
 }
 
@@ -65,6 +129,18 @@ impl<R: Routine> Routine for WithKnown<R> {
         }
     }
 
+    fn known_behaviour(
+        &self,
+        case: &Self::Case,
+        subject: &Outcome<Self::Output>,
+    ) -> Result<(), String> {
+        if (self.expected)(case) == Expected::AGREE {
+            self.inner.known_behaviour(case, subject)
+        } else {
+            (self.behaviour)(case, subject)
+        }
+    }
+
     fn compare(
         &self,
         case: &Self::Case,
@@ -90,5 +166,106 @@ impl<R: Routine> Routine for WithKnown<R> {
 impl<R: Routine + super::SizedCheck> super::SizedCheck for WithKnown<R> {
     fn generate_len(&self, g: &mut Gen, n: usize) -> Self::Case {
         self.inner.generate_len(g, n)
+    }
+}
+
+/// Tests of known findings: a different wrong behaviour planted on a known finding's input
+/// must be a new finding.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    use crate::engine::{check_decoded, Detail, PanicReport};
+
+    /// What replaces the subject's outcome.
+    type Plant<R> = Box<
+        dyn Fn(
+                &<R as Routine>::Case,
+                Outcome<<R as Routine>::Output>,
+            ) -> Outcome<<R as Routine>::Output>
+            + Send
+            + Sync,
+    >;
+
+    /// `inner` with its subject's outcome replaced by `plant(case, outcome)`.
+    struct Planted<R: Routine> {
+        inner: R,
+        plant: Plant<R>,
+    }
+
+    impl<R: Routine> Routine for Planted<R> {
+        type Case = R::Case;
+        type Output = R::Output;
+        fn info(&self) -> RoutineInfo {
+            self.inner.info()
+        }
+        fn generate(&self, g: &mut Gen) -> Self::Case {
+            self.inner.generate(g)
+        }
+        fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
+            let real = crate::engine::panic::capture(|| self.inner.subject(case))
+                .unwrap_or_else(Outcome::Panicked);
+            (self.plant)(case, real)
+        }
+        fn oracle(&self, case: &Self::Case) -> Outcome<Self::Output> {
+            self.inner.oracle(case)
+        }
+        fn expected(&self, case: &Self::Case) -> Expected {
+            self.inner.expected(case)
+        }
+        fn known_behaviour(
+            &self,
+            case: &Self::Case,
+            subject: &Outcome<Self::Output>,
+        ) -> Result<(), String> {
+            self.inner.known_behaviour(case, subject)
+        }
+        fn compare(
+            &self,
+            case: &Self::Case,
+            subject: &Outcome<Self::Output>,
+            oracle: &Outcome<Self::Output>,
+        ) -> Verdict {
+            self.inner.compare(case, subject, oracle)
+        }
+    }
+
+    /// A panic at another place than any known one.
+    pub(crate) fn other_panic<T>() -> Outcome<T> {
+        Outcome::Panicked(PanicReport {
+            message: "a different panic".into(),
+            location: Some("src/elsewhere.rs:1:1".into()),
+        })
+    }
+
+    /// `case` is a known finding of `check` as the subject behaves, and a new finding once
+    /// `plant` changes the subject's behaviour to another of the same sort (another panic for
+    /// a known panic, another value for a known value, another refusal for a known refusal),
+    /// whether the pin is [`Routine::known_behaviour`] or the check's own `compare`.
+    pub(crate) fn assert_pinned<R: Routine>(
+        check: R,
+        case: &R::Case,
+        plant: impl Fn(&R::Case, Outcome<R::Output>) -> Outcome<R::Output> + Send + Sync + 'static,
+    ) {
+        let real = check_decoded(&check, case, Detail::Always);
+        assert_ne!(
+            real.expected.kind,
+            crate::VerdictKind::Agree,
+            "not a known finding's case"
+        );
+        assert_eq!(
+            real.verdict.kind, real.expected.kind,
+            "the real subject does not show the known finding: {}",
+            real.verdict.detail
+        );
+        let planted = Planted {
+            inner: check,
+            plant: Box::new(plant),
+        };
+        let run = check_decoded(&planted, case, Detail::Always);
+        assert_ne!(
+            run.verdict.kind, run.expected.kind,
+            "a different wrong behaviour on a known finding's input passed as the known finding: {}",
+            run.verdict.detail
+        );
     }
 }

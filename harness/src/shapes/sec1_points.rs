@@ -16,7 +16,8 @@
 //! addition of a decoded affine point, negation, doubling). Arithmetic that lands on the
 //! identity — `P + (−P)`, `P − P`, `P·0`, `IDENTITY·k`, a mixed sum with the affine identity —
 //! leaves a *lazily reduced* zero `z` (`z ≡ 0 (mod p)` in a representation other than
-//! `FieldElement::ZERO`'s): the input class behind k256 issue #943 / PR #1029 and anchors Z37.
+//! `FieldElement::ZERO`'s): the input class behind k256 issue #943 / PR #1029
+//! (<https://github.com/RustCrypto/elliptic-curves/pull/1029>).
 //!
 //! # Oracle
 //!
@@ -49,8 +50,8 @@
 //! upstream in RustCrypto/elliptic-curves#1029; k256 0.14 is checked by `k256_batch_normalize`.
 //!
 //! The same `unwrap` panics on the empty batch: elliptic-curve 0.13's `BatchInvert` reports
-//! failure for zero elements (fixed in RustCrypto/traits#1884, anchors Z38). The routine
-//! declares that too, for `n = 0`.
+//! failure for zero elements (fixed in <https://github.com/RustCrypto/traits/pull/1884>). The
+//! routine declares that too, for `n = 0`.
 
 use crate::engine::panic::{capture, PanicReport};
 use crate::engine::{compare, Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
@@ -846,11 +847,13 @@ impl PointKind for LincombKind {
             };
             points = vec![gen, sec1_input::<C>(nonzero_scalar::<C>(g), true)];
         } else if len >= 2 && g.edgy() && g.chance(1, if len == 2 { 2 } else { 3 }) {
-            // Related points (anchors Z16–Z18): Pᵢ = ±P₀, ±2P₀, or c·P₀ for a small c, so a
-            // Shamir/Straus table holds an infinity or a doubling. Two terms are the shape of
-            // Wycheproof's EdgeCaseShamirMultiplication and of ecrecover, so they get this
-            // class more often, and ±P₀ (the table's P₁ + P₂ entry is then O or 2P₁) is drawn
-            // half of the time.
+            // Related points (Botan https://github.com/randombit/botan/issues/2424, wolfSSL
+            // https://github.com/wolfSSL/wolfssl/pull/3427, Wycheproof
+            // ecdsa_secp256k1_sha256_test.json tcId 295): Pᵢ = ±P₀, ±2P₀, or c·P₀ for a
+            // small c, so a Shamir/Straus table holds an infinity or a doubling. Two terms are
+            // the shape of Wycheproof's EdgeCaseShamirMultiplication and of ecrecover, so they
+            // get this class more often, and ±P₀ (the table's P₁ + P₂ entry is then O or 2P₁)
+            // is drawn half of the time.
             g.hit("lincomb_related_points");
             let p0 = if g.chance(1, 2) {
                 input::<C>(Recipe::GeneratorConst, BigUint::one(), Vec::new())

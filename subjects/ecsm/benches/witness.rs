@@ -1,5 +1,5 @@
 //! The fast path (Jacobian replay over k256 + batch inversions + `build_step`) against the
-//! BigUint reference replay, for one ECSM call with the seed benchmark's high-popcount
+//! BigUint reference replay, for one ECSM call with lambda_vm PR #866's high-popcount
 //! scalar of its `bench_witness` example (`deadbeef cafebabe 01234567 89abcdef fedcba98
 //! 76543210 aabbccdd eeff1122`: 255 doubles + 147 adds = 402 rows), serial and on rayon,
 //! plus the point-level replay alone (the part before `build_step`).

@@ -1,4 +1,5 @@
-//! Deliberately broken variants of the replay, each modelling a real bug of the seed PR.
+//! Deliberately broken variants of the replay, each modelling a real bug of lambda_vm PR #866
+//! (<https://github.com/yetanotherco/lambda_vm/pull/866>).
 //!
 //! Public only with the feature `flaws` (a harness enables it to check that it catches
 //! them); without it the correct path is the only one reachable.
@@ -11,8 +12,8 @@ pub enum Flaw {
     /// The correct replay.
     #[default]
     None,
-    /// The seed PR's first broken replay (review finding, `curve.rs:176` and `:200`): the
-    /// doubling computes `X3 = F − D.double()` and the mixed addition
+    /// The PR's first broken replay (review finding, `crypto/ecsm/src/curve.rs:176` and `:200`):
+    /// the doubling computes `X3 = F − D.double()` and the mixed addition
     /// `X3 = r² − J − V.double()` (the review's `r * r - hhh - x1hh.double()`; in
     /// madd-2007-bl names `J = 4·HHH`, `V = 4·X1·HH`). Both negate a magnitude-2 value
     /// with `negate(1)`.
@@ -43,7 +44,7 @@ pub enum Flaw {
     UnnormalizedSubtraction,
     /// A replay that is only right for the generator: the mixed addition reads the
     /// hard-coded generator's coordinates where the caller's base belongs (as in a routine
-    /// only ever tested with `G`: the seed's tests never reached the Jacobian code with
+    /// only ever tested with `G`: the PR's tests never reached the Jacobian code with
     /// another base). Doubles, the slopes and the step rows still use the caller's base.
     ///
     /// Trigger: a base `P ≠ G` and a `k` whose schedule has an add (popcount ≥ 2); base

@@ -27,11 +27,11 @@
 //! 1. `D` leaves the `(X1 + B)² − A − C` chain with magnitude 5, doubled to 10: it is
 //!    `normalize_weak`ed before it is subtracted (twice) in `X3` and used in `D − X3`.
 //! 2. `X3 = F − 2D` is computed as `F − D − D`, never `F − D.double()` (magnitude 2 under
-//!    `negate(1)`: the seed's review finding).
+//!    `negate(1)`: the review finding of lambda_vm PR #866).
 //! 3. `8C` has magnitude 8: `normalize_weak`ed before it is subtracted in `Y3`.
 //! 4. `X3` and `Y3` (magnitude 5 and 5–7) are `normalize`d: they are subtracted in the next
 //!    row (`D − X3` here, `H = U2 − X1`, `S2 − Y1`, `V − X3` there) and read back as bytes.
-//! 5. `X3 = r² − J − 2V` is computed as `r² − J − V − V` (the seed's `r·r − hhh −
+//! 5. `X3 = r² − J − 2V` is computed as `r² − J − V − V` (the PR's `r·r − hhh −
 //!    x1hh.double()`), and `Y3 = r(V − X3) − 2·Y1·J` as `… − Y1J − Y1J`.
 //!
 //! All other subtrahends are `mul`/`square` outputs (magnitude 1). The affine coordinates

@@ -5,8 +5,9 @@
 //! row per step of an MSB-first double-and-add ladder ([`schedule`]), each row holding the
 //! accumulator `A`, the base `P`, the result `R`, the slope λ and the shifted quotients of
 //! three integer relations ([`EcdasStep`]; relations in the `witness` module doc). The
-//! routine and its bugs come from the seed PR "perf(ecsm): 7.7x faster witness generation"
-//! (lambda_vm `crypto/ecsm`, seeds-study A), re-implemented here:
+//! routine and its bugs come from lambda_vm PR #866, "perf(ecsm): 7.7x faster witness
+//! generation" (`crypto/ecsm`, <https://github.com/yetanotherco/lambda_vm/pull/866>),
+//! re-implemented here:
 //!
 //! 1. a Jacobian replay of the ladder over k256 0.13.4's lazily reduced `FieldElement`
 //!    (EFD `dbl-2009-l` and `madd-2007-bl`, HMV *Guide to ECC* §3.2.2), storing the
@@ -24,7 +25,7 @@
 //! takes care are listed in the `jacobian` module doc.
 //!
 //! With the feature `flaws`, `Flaw` and `compute_witness_flawed` / `replay_flawed`
-//! reproduce the seed's bugs on purpose, for a harness to prove it catches them.
+//! reproduce the PR's bugs on purpose, for a harness to prove it catches them.
 //!
 //! All byte arrays are little-endian (32 bytes per coordinate or scalar, 33 per quotient);
 //! outputs are canonical, so witnesses compare byte for byte with `==`.
@@ -75,7 +76,7 @@ pub fn compute_witness_serial<F: LazyField>(
 }
 
 /// The witness of `k·(x, y)` where `y` is the **even** square root of `x³ + 7`
-/// ([`recover_y_canonical`]), as the seed's x-only entry point. Errors, in order:
+/// ([`recover_y_canonical`]), as PR #866's x-only entry point. Errors, in order:
 /// `ScalarIsZero`, `ScalarOutOfRange`, `CoordinateOutOfRange` (`x ≥ p`), `NotOnCurve`
 /// (`x³ + 7` is not a square).
 pub fn compute_witness_x<F: LazyField>(
@@ -93,7 +94,7 @@ pub fn compute_witness_x_serial<F: LazyField>(
     witness::witness_x_impl::<F>(k_le, x_le, Mode::Serial)
 }
 
-/// The point-level replay of `k·base` (the seed's `replay_double_and_add`, its
+/// The point-level replay of `k·base` (PR #866's `replay_double_and_add`, its
 /// `StepPts`): rows without quotients, and the result. Validated as [`compute_witness`].
 /// Unlike [`compute_witness`] it checks no relation, so a wrong replay returns wrong
 /// points instead of panicking.

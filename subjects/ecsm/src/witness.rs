@@ -1,6 +1,7 @@
 //! Witness rows: input validation, the shifted quotients, and `build_step` (on rayon).
 //!
-//! Each ladder row satisfies three integer relations exactly over ℤ (seeds-study A.3), with
+//! Each ladder row satisfies three integer relations exactly over ℤ (those of lambda_vm PR
+//! #866's `crypto/ecsm`, <https://github.com/yetanotherco/lambda_vm/pull/866>), with
 //! `r = 3p` and `op ∈ {0, 1}`:
 //! 1. λ: `op·(λ(x_G − x_A) − y_G + y_A) + (1 − op)·(2λy_A − 3x_A²) + (r − q0)·p = 0`
 //! 2. x_R: `λ² − x_A − x_G − x_R − (1 − op)(x_A − x_G) + (r − q1)·p = 0`
@@ -8,7 +9,7 @@
 //!
 //! so each quotient is `q = r + numerator/p`. The shift by `3p` makes all of them
 //! non-negative and below `5p < 2²⁵⁹` for canonical inputs, so they fit 33 little-endian
-//! bytes. Each is computed with **one** `Integer::div_rem` (the seed PR's change from a
+//! bytes. Each is computed with **one** `Integer::div_rem` (PR #866's change from a
 //! separate `%` and `/`), and divisibility is asserted: a remainder means the row is wrong,
 //! and this routine panics rather than emit it.
 
@@ -104,7 +105,7 @@ impl fmt::Display for EcsmError {
 
 impl std::error::Error for EcsmError {}
 
-/// One ladder row at point level (the seed's `StepPts`): accumulator `A`, base `G`, the
+/// One ladder row at point level (PR #866's `StepPts`): accumulator `A`, base `G`, the
 /// schedule entry, result `R` and slope λ. Little-endian, canonical.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LadderStep {
@@ -411,7 +412,7 @@ fn witness_of(k_le: &[u8; 32], base: &AffinePoint, replay: Replay, mode: Mode) -
     }
 }
 
-/// The point-level replay of `k·base` (the seed's `replay_double_and_add`), validated as
+/// The point-level replay of `k·base` (PR #866's `replay_double_and_add`), validated as
 /// [`crate::compute_witness`].
 pub(crate) fn replay_impl<F: LazyField>(
     k_le: &[u8; 32],

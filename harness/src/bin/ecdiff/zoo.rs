@@ -25,7 +25,7 @@ pub(crate) struct ZooArgs {
     /// Also write the report as JSON to FILE.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
-    /// Also write the report as a Markdown table to FILE (the README's table).
+    /// Also write the report as a Markdown table to FILE (the table of `docs/zoo.md`).
     #[arg(long, value_name = "FILE")]
     markdown: Option<PathBuf>,
     /// Variants, by name or name prefix (a routine's name selects all its variants); all when

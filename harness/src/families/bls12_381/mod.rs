@@ -47,14 +47,16 @@ pub mod adapter_encoding;
 pub mod adapter_pairing;
 
 use crate::declare::{Family, RoutineRow};
+use crate::engine::Outcome;
 use crate::engine::{Expected, VerdictKind};
 use crate::families::bls12_381::adapter::{ArkBls, Blstrs, Zkcrypto, ARK_BLS, BLSTRS, ZKCRYPTO};
 use crate::families::bls12_381::adapter_pairing::{
     ArkMultiPairing, BlstrsMultiMillerLoop, BlstrsPairing, ZkcryptoMultiMillerLoop, ZkcryptoPairing,
 };
 use crate::generators::lengths::Lengths;
-use crate::shapes::bls_encoding::{BlsGroup, EncodingCase, Op};
-use crate::shapes::{self, known::with_known, msm::MsmCase};
+use crate::shapes::bls_encoding::{canonical, BlsGroup, EncodingCase, Op};
+use crate::shapes::known::{self, with_known};
+use crate::shapes::{self, msm::MsmCase};
 use ecdiff_oracles::bls12_381::serialization::{DecodeError, SubgroupCheck};
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2, Bls12381Gt};
 use ecdiff_oracles::field::Field;
@@ -96,6 +98,11 @@ fn blstrs_msm_known<F>(case: &MsmCase<F>) -> Expected {
     } else {
         Expected::AGREE
     }
+}
+
+/// What blstrs's empty `multi_exp` does: the index panic in blst's `pippenger.rs`.
+fn blstrs_msm_behaviour<F>(_case: &MsmCase<F>, subject: &Outcome<Point<F>>) -> Result<(), String> {
+    known::panicked_in(subject, "src/pippenger.rs", "index out of bounds")
 }
 
 /// blstrs 0.7.1's `from_uncompressed` and `from_uncompressed_unchecked` (G1 and G2) decode an
@@ -165,6 +172,24 @@ fn blstrs_encoding_known<C: BlsGroup>(case: &EncodingCase<C::F>) -> Expected {
     }
 }
 
+/// What blstrs's decoders do on the cases of [`blstrs_encoding_known`]: an uncompressed decode
+/// of a flagged input returns exactly the point its first half encodes compressed; an
+/// unchecked decode of a point with x = 0 refuses it (`None`: the API gives no reason).
+fn blstrs_encoding_behaviour<C: BlsGroup>(
+    case: &EncodingCase<C::F>,
+    subject: &Outcome<String>,
+) -> Result<(), String> {
+    let flagged =
+        !case.compressed && case.bytes.len() == 2 * C::COMPRESSED && case.bytes[0] & 0x80 != 0;
+    if flagged {
+        let first_half = C::decode(&case.bytes[..C::COMPRESSED], true, SubgroupCheck::Unchecked)
+            .map_err(|e| format!("the first half no longer decodes ({e:?})"))?;
+        known::returned(subject, &canonical::<C>(&first_half))
+    } else {
+        known::refused_with(subject, "")
+    }
+}
+
 /// zkcrypto's bls12_381 0.9.0 `G1Affine::from_uncompressed_unchecked` (and G2's) return
 /// uncompressed points off the curve: they check the flags and coordinates and skip the curve
 /// equation as well as the subgroup check, as their documentation says ("not checking if the
@@ -204,6 +229,17 @@ fn unchecked_off_curve<C: BlsGroup>(case: &EncodingCase<C::F>) -> bool {
             C::decode(&case.bytes, false, SubgroupCheck::Unchecked),
             Err(DecodeError::NotOnCurve)
         )
+}
+
+/// What zkcrypto's and ark's unchecked uncompressed decoders do on a well-formed encoding of a
+/// point off the curve: return exactly its coordinates.
+fn returns_the_coordinates<C: BlsGroup>(
+    case: &EncodingCase<C::F>,
+    subject: &Outcome<String>,
+) -> Result<(), String> {
+    let p =
+        C::coordinates(&case.bytes).map_err(|e| format!("the bytes no longer parse ({e:?})"))?;
+    known::returned(subject, &canonical::<C>(&p))
 }
 
 /// The known finding of zkcrypto's decoders ([`ZKCRYPTO_UNCHECKED_SKIPS_CURVE_CHECK`]).
@@ -256,6 +292,7 @@ pub const FAMILY: Family = Family {
                 Box::new(with_known(
                     shapes::msm::check::<Bls12381G1, _>(spec, Blstrs),
                     blstrs_msm_known,
+                    blstrs_msm_behaviour,
                 ))
             },
         },
@@ -269,6 +306,7 @@ pub const FAMILY: Family = Family {
                 Box::new(with_known(
                     shapes::msm::check::<Bls12381G2, _>(spec, Blstrs),
                     blstrs_msm_known,
+                    blstrs_msm_behaviour,
                 ))
             },
         },
@@ -282,6 +320,7 @@ pub const FAMILY: Family = Family {
                 Box::new(with_known(
                     shapes::msm::check::<Bls12381G1, _>(spec, Blstrs),
                     blstrs_msm_known,
+                    blstrs_msm_behaviour,
                 ))
             },
         },
@@ -295,6 +334,7 @@ pub const FAMILY: Family = Family {
                 Box::new(with_known(
                     shapes::msm::check::<Bls12381G2, _>(spec, Blstrs),
                     blstrs_msm_known,
+                    blstrs_msm_behaviour,
                 ))
             },
         },
@@ -377,6 +417,7 @@ pub const FAMILY: Family = Family {
                 Box::new(with_known(
                     shapes::bls_encoding::check::<Bls12381G1, _>(spec, Blstrs),
                     blstrs_encoding_known::<Bls12381G1>,
+                    blstrs_encoding_behaviour::<Bls12381G1>,
                 ))
             },
         },
@@ -390,6 +431,7 @@ pub const FAMILY: Family = Family {
                 Box::new(with_known(
                     shapes::bls_encoding::check::<Bls12381G2, _>(spec, Blstrs),
                     blstrs_encoding_known::<Bls12381G2>,
+                    blstrs_encoding_behaviour::<Bls12381G2>,
                 ))
             },
         },
@@ -403,6 +445,7 @@ pub const FAMILY: Family = Family {
                 Box::new(with_known(
                     shapes::bls_encoding::check::<Bls12381G1, _>(spec, Zkcrypto),
                     zkcrypto_encoding_known::<Bls12381G1>,
+                    returns_the_coordinates::<Bls12381G1>,
                 ))
             },
         },
@@ -416,6 +459,7 @@ pub const FAMILY: Family = Family {
                 Box::new(with_known(
                     shapes::bls_encoding::check::<Bls12381G2, _>(spec, Zkcrypto),
                     zkcrypto_encoding_known::<Bls12381G2>,
+                    returns_the_coordinates::<Bls12381G2>,
                 ))
             },
         },
@@ -429,6 +473,7 @@ pub const FAMILY: Family = Family {
                 Box::new(with_known(
                     shapes::bls_encoding::check::<Bls12381G1, _>(spec, ArkBls),
                     ark_encoding_known::<Bls12381G1>,
+                    returns_the_coordinates::<Bls12381G1>,
                 ))
             },
         },
@@ -442,6 +487,7 @@ pub const FAMILY: Family = Family {
                 Box::new(with_known(
                     shapes::bls_encoding::check::<Bls12381G2, _>(spec, ArkBls),
                     ark_encoding_known::<Bls12381G2>,
+                    returns_the_coordinates::<Bls12381G2>,
                 ))
             },
         },
@@ -540,3 +586,93 @@ const ENCODING_G2: &str = "G2Affine::{to_compressed,to_uncompressed,from_compres
 
 #[cfg(feature = "zoo")]
 mod zoo;
+
+#[cfg(test)]
+mod known_finding_tests {
+    use super::*;
+    use crate::curve::SwGroup;
+    use crate::shapes::bls_encoding::Known;
+    use crate::shapes::known::testing::{assert_pinned, other_panic};
+    use ecdiff_oracles::field::Fp;
+
+    fn decode_case(bytes: Vec<u8>, compressed: bool) -> EncodingCase<Fp> {
+        EncodingCase {
+            op: Op::Decode { checked: false },
+            compressed,
+            point: Point::Identity,
+            known: Known::Nothing,
+            bytes,
+        }
+    }
+
+    fn generator_output() -> String {
+        canonical::<Bls12381G1>(&Bls12381G1::instance().curve().generator)
+    }
+
+    #[test]
+    fn blstrs_empty_multi_exp_is_pinned_to_its_panic() {
+        let check = with_known(
+            shapes::msm::check::<Bls12381G1, _>(FAMILY.spec("blst_g1_msm"), Blstrs),
+            blstrs_msm_known,
+            blstrs_msm_behaviour,
+        );
+        let empty = MsmCase {
+            bases: vec![],
+            scalars: vec![],
+        };
+        assert_pinned(check, &empty, |_, _| other_panic());
+    }
+
+    #[test]
+    fn blstrs_flagged_uncompressed_decode_is_pinned_to_the_first_half() {
+        let check = with_known(
+            shapes::bls_encoding::check::<Bls12381G1, _>(FAMILY.spec("blst_g1_encoding"), Blstrs),
+            blstrs_encoding_known::<Bls12381G1>,
+            blstrs_encoding_behaviour::<Bls12381G1>,
+        );
+        let mut bytes = vec![0u8; 96];
+        bytes[0] = 0xc0;
+        // blstrs returns the identity (the first half, compressed); another point is a finding.
+        assert_pinned(check, &decode_case(bytes, false), |_, _| {
+            Outcome::Value(generator_output())
+        });
+    }
+
+    #[test]
+    fn blstrs_unchecked_x_zero_is_pinned_to_its_refusal() {
+        let check = with_known(
+            shapes::bls_encoding::check::<Bls12381G1, _>(FAMILY.spec("blst_g1_encoding"), Blstrs),
+            blstrs_encoding_known::<Bls12381G1>,
+            blstrs_encoding_behaviour::<Bls12381G1>,
+        );
+        let mut bytes = vec![0u8; 48];
+        bytes[0] = 0x80;
+        assert_pinned(check, &decode_case(bytes, true), |_, _| {
+            Outcome::Value(generator_output())
+        });
+    }
+
+    #[test]
+    fn zkcrypto_and_ark_off_curve_decodes_are_pinned_to_the_input_coordinates() {
+        let zkcrypto = with_known(
+            shapes::bls_encoding::check::<Bls12381G1, _>(
+                FAMILY.spec("zkcrypto_g1_encoding"),
+                Zkcrypto,
+            ),
+            zkcrypto_encoding_known::<Bls12381G1>,
+            returns_the_coordinates::<Bls12381G1>,
+        );
+        let ark = with_known(
+            shapes::bls_encoding::check::<Bls12381G1, _>(
+                FAMILY.spec("ark_bls12_381_g1_encoding"),
+                ArkBls,
+            ),
+            ark_encoding_known::<Bls12381G1>,
+            returns_the_coordinates::<Bls12381G1>,
+        );
+        // 96 zero bytes: (0, 0), off the curve; returning the generator instead is a finding.
+        let case = decode_case(vec![0u8; 96], false);
+        assert_pinned(zkcrypto, &case, |_, _| Outcome::Value(generator_output()));
+        assert_pinned(ark, &case, |_, _| Outcome::Value(generator_output()));
+    }
+}

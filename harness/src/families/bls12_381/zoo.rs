@@ -1,8 +1,11 @@
 //! Deliberately broken subjects for the BLS12-381 family (feature `zoo`). Each reuses the spec
 //! (and the declared known findings) of the routine it breaks and reproduces a real bug class
-//! of anchors §9; the doc comment of each subject names the bug and the input that triggers it.
+//! published for another library; the doc comment of each subject names the bug, its public
+//! source and the input that triggers it.
 
-use super::{blstrs_encoding_known, blstrs_msm_known};
+use super::{
+    blstrs_encoding_behaviour, blstrs_encoding_known, blstrs_msm_behaviour, blstrs_msm_known,
+};
 use crate::arkworks::zoo::naf_exp_truncated;
 use crate::curve::Jacobian;
 use crate::declare::ZooRow;
@@ -36,7 +39,9 @@ use std::marker::PhantomData;
 /// A caller that filters the points at infinity out of an MSM input but keeps the scalar
 /// list as it was, so every scalar after the first identity is paired with the wrong base.
 /// Models the EIP-2537 clients that filtered infinity before calling blst's MSM (the "BLST
-/// footgun", anchors Z13: revm#1428/#1432, evmone#1150; ethereum/bls12-381-tests#17).
+/// footgun": <https://github.com/bluealloy/revm/issues/1428>,
+/// <https://github.com/bluealloy/revm/issues/1432>,
+/// <https://github.com/ethereum/evmone/issues/1150>; ethereum/bls12-381-tests#17).
 /// Trigger: an `identity` among the bases, before a non-zero term.
 struct InfinityFilteredScalarsMisaligned<C>(PhantomData<C>);
 
@@ -59,7 +64,7 @@ impl<C: BlstCurve> Msm<C> for InfinityFilteredScalarsMisaligned<C> {
 /// A Pippenger front end that takes its large-input path on affine inputs only: from 512
 /// points on it reads (X, Y) of every base as affine without looking at Z. Models
 /// UltrafastSecp256k1's `pippenger_msm`, whose signed-digit scatter assumed Z = 1 inputs for
-/// c ≥ 7 (n ≥ 512) (anchors Z10, shrec/UltrafastSecp256k1#401).
+/// c ≥ 7 (n ≥ 512) (<https://github.com/shrec/UltrafastSecp256k1/issues/401>).
 /// Trigger: `mixed_z` bases at 512 points or more.
 struct AssumesAffineFrom512<C>(PhantomData<C>);
 
@@ -87,8 +92,9 @@ impl<C: BlstCurve> Msm<C> for AssumesAffineFrom512<C> {
 
 /// Montgomery batch inversion of the Z coordinates that does not skip zeros: one identity
 /// (Z = 0) makes the running product zero and every other point of the batch comes out
-/// wrong. Models c-kzg-4844's `fr_batch_inv` (anchors Z40, ethereum/c-kzg-4844#205) and
-/// primeorder's `BatchInvert` on zero elements (Z38). Written in blstrs's field arithmetic.
+/// wrong. Models c-kzg-4844's `fr_batch_inv` (<https://github.com/ethereum/c-kzg-4844/issues/205>)
+/// and primeorder's `BatchInvert` on zero elements
+/// (<https://github.com/RustCrypto/traits/pull/1884>). Written in blstrs's field arithmetic.
 /// Trigger: an `identity` in a batch with other points.
 struct BlstBatchInversionWithZero<C>(PhantomData<C>);
 
@@ -125,7 +131,8 @@ impl<C: BlstCurve> NormalizeBatch<C> for BlstBatchInversionWithZero<C> {
     }
 }
 
-/// The same broken batch inversion in ark's field arithmetic (anchors Z40, Z38).
+/// The same broken batch inversion in ark's field arithmetic (c-kzg-4844, primeorder: as
+/// above).
 /// Trigger: an `identity` in a batch with other points.
 struct ArkBatchInversionWithZero<C>(PhantomData<C>);
 
@@ -160,8 +167,9 @@ impl<C: ArkBlsCurve> NormalizeBatch<C> for ArkBatchInversionWithZero<C> {
 
 /// A Pippenger bucket MSM (ark's window choice) that keeps bucket indices in a byte: once the
 /// window passes 8 bits (n ≥ 1025, c = 9 and 10) digits of 256 and more wrap around into the
-/// wrong bucket. Models dalek's i8 bucket-index overflow at the widest window (anchors Z2,
-/// dalek PR #259). Trigger: `len_ark_window_c9_at` and above.
+/// wrong bucket. Models dalek's i8 bucket-index overflow at the widest window
+/// (<https://github.com/dalek-cryptography/curve25519-dalek/pull/259>).
+/// Trigger: `len_ark_window_c9_at` and above.
 struct BucketIndexInAByte<C>(PhantomData<C>);
 
 impl<C: ArkBlsCurve> AffineMsm<C> for BucketIndexInAByte<C> {
@@ -204,8 +212,9 @@ impl<C: ArkBlsCurve> AffineMsm<C> for BucketIndexInAByte<C> {
 
 /// A decoder that takes the infinity flag at its word: any input with I set is the identity,
 /// whatever the other bits say. Models gnark-crypto's marshal accepting malformed infinity
-/// encodings (anchors Z68, gnark-crypto 90177b295) and ethrex reading a coordinate with top
-/// byte 0x40 as infinity (anchors Z65, ethereum/execution-specs PR #2395).
+/// encodings (<https://github.com/Consensys/gnark-crypto/commit/90177b295>) and ethrex reading
+/// a coordinate with top byte 0x40 as infinity
+/// (<https://github.com/ethereum/execution-specs/pull/2395>).
 /// Trigger: `mut_infinity_stray_bit` or `mut_infinity_on_point`.
 struct InfinityFlagTrusted;
 
@@ -227,7 +236,8 @@ where
 }
 
 /// A decoder that reduces each coordinate mod p instead of refusing one ≥ p. Models Go's
-/// `IsOnCurve` accepting unreduced coordinates (anchors Z67, CVE-2022-23806).
+/// `IsOnCurve` accepting unreduced coordinates (CVE-2022-23806,
+/// <https://www.cve.org/CVERecord?id=CVE-2022-23806>).
 /// Trigger: `mut_non_canonical` (x + p decodes to the original point).
 struct CoordinatesReducedModP;
 
@@ -260,7 +270,8 @@ where
 /// A checked decoder that skips the subgroup check (`Validate::No` where `Validate::Yes` was
 /// meant): a point outside the order-r subgroup passes. The missing-subgroup-check class that
 /// validity-gated harnesses guard against (cryptofuzz's arkworks module requires
-/// `is_on_curve && is_in_correct_subgroup`, `modules/arkworks-algebra/src/lib.rs`, anchors §1;
+/// `is_on_curve && is_in_correct_subgroup`, `modules/arkworks-algebra/src/lib.rs` of
+/// <https://github.com/guidovranken/cryptofuzz>;
 /// the Ethereum consensus deserialization vectors carry non-subgroup points).
 /// Trigger: `point_non_subgroup` with `decode_checked`.
 struct SubgroupCheckSkipped;
@@ -280,7 +291,8 @@ where
 
 /// A pairing whose final-exponentiation chain squares once too often: every value it returns
 /// is e(P, Q)², so only pairings equal to 1 come out right. Models gnark-crypto's BN254
-/// `Expt` with a wrong addition chain (anchors Z61, de524409a). Written with blstrs's GT
+/// `Expt` with a wrong addition chain
+/// (<https://github.com/Consensys/gnark-crypto/commit/de524409a>). Written with blstrs's GT
 /// doubling (its squaring). Trigger: any pair whose pairing is not 1 (`pair_generators`,
 /// `pair_random`).
 struct FinalExpExtraSquare;
@@ -308,7 +320,8 @@ fn has_infinity((p, q): &(Point<Fp>, Point<Fp2>)) -> bool {
 /// A multi-Miller loop that drops the pairs with a point at infinity and starts its
 /// accumulator from the first pair left, so with none left it returns the unset accumulator
 /// (0) instead of 1. Models gnark-crypto's `MillerLoop` before 0805f8b44 ("must return 1 when
-/// every pair is filtered out", anchors Z60). Written over blstrs's multi-Miller loop.
+/// every pair is filtered out", <https://github.com/Consensys/gnark-crypto/commit/0805f8b44>).
+/// Written over blstrs's multi-Miller loop.
 /// Trigger: every pair has an infinity (`pair_identity_g1` or `pair_identity_g2` alone).
 struct AllFilteredNotOne;
 
@@ -327,7 +340,7 @@ impl PairingProduct for AllFilteredNotOne {
 }
 
 /// A pairing that answers 0 (an unset accumulator) instead of 1 when P or Q is the point at
-/// infinity (anchors Z60, as above). Written over zkcrypto's `pairing`.
+/// infinity (gnark-crypto 0805f8b44, as above). Written over zkcrypto's `pairing`.
 /// Trigger: `pair_identity_g1` or `pair_identity_g2`.
 struct InfinityPairingIsZero;
 
@@ -345,8 +358,8 @@ impl PairingProduct for InfinityPairingIsZero {
 }
 
 /// A pairing check that returns 1 as soon as one pair has a point at infinity, instead of
-/// skipping that pair. Models the EVM clients' BN254 pairing check (anchors Z19, evmone PR
-/// #1151). Written over zkcrypto's multi-Miller loop.
+/// skipping that pair. Models the EVM clients' BN254 pairing check (evmone,
+/// <https://github.com/ethereum/evmone/pull/1151>). Written over zkcrypto's multi-Miller loop.
 /// Trigger: a pair with an infinity next to a pair whose pairing is not 1.
 struct InfinityPairShortCircuits;
 
@@ -366,7 +379,8 @@ impl PairingProduct for InfinityPairShortCircuits {
 /// A caller that hands ark the point at infinity as blst spells it, the coordinates (0, 0),
 /// without ark's infinity flag: ark's multi-Miller loop no longer filters the pair out and
 /// runs its lines through a point that is not on the curve. The infinity-handling class of
-/// anchors Z19 and Z60 at a library boundary (blst's infinity is all-zero, ark's is a flag).
+/// evmone#1151 and gnark-crypto 0805f8b44 (above) at a library boundary (blst's infinity is
+/// all-zero, ark's is a flag).
 /// Trigger: `pair_identity_g1` or `pair_identity_g2`.
 struct InfinityAsZeroCoordinates;
 
@@ -398,9 +412,9 @@ impl PairingProduct for InfinityAsZeroCoordinates {
 /// A GT exponentiation by double-and-add that skips the scalar's two leading bits, assuming
 /// every exponent is below 2^254. blstrs's own `Gt * &Scalar` skips one leading bit, which is
 /// right because r < 2^255; one more is the wrong-range assumption of gnark-crypto's GLV split
-/// (anchors Z58, 630287b3e: `SplitScalar` assumed e < r). Written with blstrs's GT doubling
-/// and addition. Trigger: an exponent ≥ 2^254 (`scalar_order_minus_1`, about 45% of random
-/// exponents).
+/// (<https://github.com/Consensys/gnark-crypto/commit/630287b3e>: `SplitScalar` assumed e < r).
+/// Written with blstrs's GT doubling and addition. Trigger: an exponent ≥ 2^254
+/// (`scalar_order_minus_1`, about 45% of random exponents).
 struct LeadingBitsAssumedClear;
 
 impl GtScale<Bls12381Gt> for LeadingBitsAssumedClear {
@@ -418,7 +432,9 @@ impl GtScale<Bls12381Gt> for LeadingBitsAssumedClear {
 }
 
 /// ark's GT exponentiation with the NAF cut to 255 digits (the bit length of r), dropping the
-/// terminal carry digit (anchors Z3, dalek 389d2bc9 / e17c98a3; the same bug as
+/// terminal carry digit (dalek
+/// <https://github.com/dalek-cryptography/curve25519-dalek/commit/389d2bc9>,
+/// <https://github.com/dalek-cryptography/curve25519-dalek/commit/e17c98a3>; the same bug as
 /// `dory_gt_scale__naf_carry_dropped`, over BLS12-381's GT).
 /// Trigger: exponents whose two top bits are set, e.g. r − 1 (`scalar_order_minus_1`).
 struct BlsNafCarryDropped;
@@ -431,8 +447,10 @@ impl GtScale<Bls12381Gt> for BlsNafCarryDropped {
 
 /// A caller that drops the GT identities (1) from a multi-exponentiation's elements but keeps
 /// the exponent list as it was, so every exponent after the first identity meets the wrong
-/// element: the infinity-filtering footgun of anchors Z13 (revm#1428/#1432, evmone#1150) in
-/// GT. Written over ark's `PairingOutput` MSM.
+/// element: the infinity-filtering footgun of revm and evmone
+/// (<https://github.com/bluealloy/revm/issues/1428>,
+/// <https://github.com/ethereum/evmone/issues/1150>) in GT. Written over ark's `PairingOutput`
+/// MSM.
 /// Trigger: a `gt_identity` before a non-trivial term.
 struct GtIdentityFilteredMisaligned;
 
@@ -449,8 +467,10 @@ impl GtMultiExp<Bls12381Gt> for GtIdentityFilteredMisaligned {
 
 /// A batch normalization that leaves the identities out of the batch it hands the library
 /// and appends them at the end, so every point after the first identity comes back in the
-/// wrong slot: the infinity-filtering footgun of anchors Z13 (revm#1428/#1432, evmone#1150,
-/// ethereum/bls12-381-tests#17) around zkcrypto's `batch_normalize`.
+/// wrong slot: the infinity-filtering footgun of revm and evmone
+/// (<https://github.com/bluealloy/revm/issues/1428>,
+/// <https://github.com/ethereum/evmone/issues/1150>, ethereum/bls12-381-tests#17) around
+/// zkcrypto's `batch_normalize`.
 /// Trigger: an `identity` before another point.
 struct IdentitiesMovedToTheEnd<C>(PhantomData<C>);
 
@@ -465,8 +485,8 @@ impl<C: ZkcryptoCurve> NormalizeBatch<C> for IdentitiesMovedToTheEnd<C> {
 
 /// A GT sum whose accumulator starts at the first term instead of the identity, so the first
 /// term counts twice (and an empty sum is that of nothing: 1 only by luck). Models the
-/// uninitialized receiver of filippo.io/edwards25519's `MultiScalarMult` (anchors Z15,
-/// CVE-2026-26958). Written with blstrs's GT arithmetic.
+/// uninitialized receiver of filippo.io/edwards25519's `MultiScalarMult` (CVE-2026-26958,
+/// <https://github.com/advisories/GHSA-fw7p-63qq-7hpr>). Written with blstrs's GT arithmetic.
 /// Trigger: any non-empty input whose first term tᵢ^kᵢ is not 1.
 struct AccumulatorStartsAtFirstTerm;
 
@@ -488,28 +508,33 @@ impl GtMultiExp<Bls12381Gt> for AccumulatorStartsAtFirstTerm {
 // Bug and trigger texts shared by twin rows: one bug in G1 and G2, or in two libraries.
 const INFINITY_FLAG_TRUSTED_BUG: &str =
     "any encoding with the infinity flag set decodes to the identity, stray bits and \
-    all (anchors Z68 gnark-crypto 90177b295, Z65 execution-specs#2395)";
+    all (gnark-crypto https://github.com/Consensys/gnark-crypto/commit/90177b295, \
+    https://github.com/ethereum/execution-specs/pull/2395)";
 const COORDINATES_REDUCED_MOD_P_BUG: &str =
-    "coordinates ≥ p reduced instead of refused (anchors Z67, CVE-2022-23806)";
+    "coordinates ≥ p reduced instead of refused (Go IsOnCurve, CVE-2022-23806, \
+    https://www.cve.org/CVERecord?id=CVE-2022-23806)";
 const SUBGROUP_CHECK_SKIPPED_BUG: &str =
     "the checked decoder skips the subgroup check (Validate::No): points outside the \
-    order-r subgroup pass (cryptofuzz modules/arkworks-algebra validity gate, anchors \
-    §1; consensus-spec deserialization cases)";
+    order-r subgroup pass (cryptofuzz modules/arkworks-algebra validity gate, \
+    https://github.com/guidovranken/cryptofuzz; consensus-spec deserialization cases)";
 const INFINITY_FILTERED_SCALARS_MISALIGNED_BUG: &str =
     "points at infinity filtered out of the MSM input, scalars kept: later terms \
-    misaligned (anchors Z13 revm#1428/#1432, evmone#1150)";
+    misaligned (https://github.com/bluealloy/revm/issues/1428, \
+    https://github.com/bluealloy/revm/issues/1432, https://github.com/ethereum/evmone/issues/1150)";
 const ASSUMES_AFFINE_FROM_512_BUG: &str =
-    "large-input Pippenger path reads (X, Y) as affine, ignoring Z (anchors Z10 \
-    UltrafastSecp256k1#401)";
+    "large-input Pippenger path reads (X, Y) as affine, ignoring Z \
+    (https://github.com/shrec/UltrafastSecp256k1/issues/401)";
 const BUCKET_INDEX_IN_A_BYTE_BUG: &str =
-    "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket \
-    index, PR #259)";
+    "Pippenger bucket index overflows past 8-bit windows (dalek i8 bucket index, \
+    https://github.com/dalek-cryptography/curve25519-dalek/pull/259)";
 const BATCH_INVERSION_WITH_ZERO_BUG: &str =
     "Montgomery batch inversion does not skip zeros: one identity spoils the batch \
-    (anchors Z40 c-kzg, Z38)";
+    (c-kzg-4844 fr_batch_inv, https://github.com/ethereum/c-kzg-4844/issues/205; \
+    https://github.com/RustCrypto/traits/pull/1884)";
 const IDENTITIES_MOVED_TO_THE_END_BUG: &str =
     "identities filtered out of the batch and appended after it: the points after them \
-    shift (anchors Z13 BLST footgun, revm#1428, evmone#1150)";
+    shift (BLST footgun, https://github.com/bluealloy/revm/issues/1428, \
+    https://github.com/ethereum/evmone/issues/1150)";
 const INFINITY_FLAG_TRUSTED_TRIGGER: &str = "mut_infinity_stray_bit or mut_infinity_on_point";
 const SUBGROUP_CHECK_SKIPPED_TRIGGER: &str = "point_non_subgroup with decode_checked";
 const INFINITY_FILTERED_SCALARS_MISALIGNED_TRIGGER: &str =
@@ -543,6 +568,7 @@ pub(super) const ROWS: &[ZooRow] = &[
             Box::new(with_known(
                 shapes::bls_encoding::check::<Bls12381G2, _>(spec, CoordinatesReducedModP),
                 blstrs_encoding_known::<Bls12381G2>,
+                blstrs_encoding_behaviour::<Bls12381G2>,
             ))
         },
     },
@@ -567,6 +593,7 @@ pub(super) const ROWS: &[ZooRow] = &[
             Box::new(with_known(
                 shapes::bls_encoding::check::<Bls12381G1, _>(spec, CoordinatesReducedModP),
                 blstrs_encoding_known::<Bls12381G1>,
+                blstrs_encoding_behaviour::<Bls12381G1>,
             ))
         },
     },
@@ -606,6 +633,7 @@ pub(super) const ROWS: &[ZooRow] = &[
                     InfinityFilteredScalarsMisaligned(PhantomData),
                 ),
                 blstrs_msm_known,
+                blstrs_msm_behaviour,
             ))
         },
     },
@@ -621,6 +649,7 @@ pub(super) const ROWS: &[ZooRow] = &[
                     InfinityFilteredScalarsMisaligned(PhantomData),
                 ),
                 blstrs_msm_known,
+                blstrs_msm_behaviour,
             ))
         },
     },
@@ -633,6 +662,7 @@ pub(super) const ROWS: &[ZooRow] = &[
             Box::new(with_known(
                 shapes::msm::check::<Bls12381G1, _>(spec, AssumesAffineFrom512(PhantomData)),
                 blstrs_msm_known,
+                blstrs_msm_behaviour,
             ))
         },
     },
@@ -645,6 +675,7 @@ pub(super) const ROWS: &[ZooRow] = &[
             Box::new(with_known(
                 shapes::msm::check::<Bls12381G2, _>(spec, AssumesAffineFrom512(PhantomData)),
                 blstrs_msm_known,
+                blstrs_msm_behaviour,
             ))
         },
     },
@@ -723,8 +754,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "blst_pairing__final_exp_extra_square",
         routine: "blst_pairing",
-        bug: "final-exponentiation addition chain off by one squaring (anchors Z61, gnark-crypto \
-              de524409a)",
+        bug: "final-exponentiation addition chain off by one squaring (gnark-crypto \
+              https://github.com/Consensys/gnark-crypto/commit/de524409a)",
         trigger: "any pair whose pairing is not 1",
         build: |spec| Box::new(shapes::pairing::check_single(spec, FinalExpExtraSquare)),
     },
@@ -732,23 +763,23 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "blst_multi_miller_loop__all_filtered_not_one",
         routine: "blst_multi_miller_loop",
         bug: "Miller loop returns its unset accumulator (0), not 1, when every pair is filtered \
-              out (anchors Z60, gnark-crypto 0805f8b44)",
+              out (gnark-crypto https://github.com/Consensys/gnark-crypto/commit/0805f8b44)",
         trigger: "every pair has a point at infinity",
         build: |spec| Box::new(shapes::pairing::check_product(spec, AllFilteredNotOne)),
     },
     ZooRow {
         name: "zkcrypto_pairing__infinity_pairing_is_zero",
         routine: "zkcrypto_pairing",
-        bug: "pairing with a point at infinity returns 0, not 1 (anchors Z60, gnark-crypto \
-              0805f8b44)",
+        bug: "pairing with a point at infinity returns 0, not 1 (gnark-crypto \
+              https://github.com/Consensys/gnark-crypto/commit/0805f8b44)",
         trigger: PAIR_IDENTITY_TRIGGER,
         build: |spec| Box::new(shapes::pairing::check_single(spec, InfinityPairingIsZero)),
     },
     ZooRow {
         name: "zkcrypto_multi_miller_loop__infinity_pair_short_circuits",
         routine: "zkcrypto_multi_miller_loop",
-        bug: "pairing check returns 1 when any pair has infinity instead of skipping it (anchors \
-              Z19, evmone PR #1151)",
+        bug: "pairing check returns 1 when any pair has infinity instead of skipping it \
+              (evmone https://github.com/ethereum/evmone/pull/1151)",
         trigger: "a pair with infinity next to one whose pairing is not 1",
         build: |spec| {
             Box::new(shapes::pairing::check_product(
@@ -761,7 +792,8 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "ark_bls12_381_multi_pairing__infinity_as_zero_coordinates",
         routine: "ark_bls12_381_multi_pairing",
         bug: "infinity passed as blst's (0, 0) without ark's flag, so the Miller loop does not \
-              skip it (anchors Z19, Z60)",
+              skip it (https://github.com/ethereum/evmone/pull/1151, \
+              https://github.com/Consensys/gnark-crypto/commit/0805f8b44)",
         trigger: PAIR_IDENTITY_TRIGGER,
         build: |spec| {
             Box::new(shapes::pairing::check_product(
@@ -773,8 +805,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "blst_gt_scale__leading_bits_assumed_clear",
         routine: "blst_gt_scale",
-        bug: "double-and-add assumes exponents below 2^254 and skips the top bit (anchors Z58, \
-              gnark-crypto 630287b3e)",
+        bug: "double-and-add assumes exponents below 2^254 and skips the top bit (gnark-crypto \
+              https://github.com/Consensys/gnark-crypto/commit/630287b3e)",
         trigger: "an exponent ≥ 2^254",
         build: |spec| {
             Box::new(shapes::gt::check_scale::<Bls12381Gt, _>(
@@ -786,7 +818,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "ark_bls12_381_gt_scale__naf_carry_dropped",
         routine: "ark_bls12_381_gt_scale",
-        bug: "NAF recoding drops the terminal carry digit (anchors Z3 dalek NAF carry)",
+        bug: "NAF recoding drops the terminal carry digit (dalek NAF carry, \
+              https://github.com/dalek-cryptography/curve25519-dalek/commit/e17c98a3)",
         trigger: "exponents with the two top bits set, e.g. r − 1",
         build: |spec| {
             Box::new(shapes::gt::check_scale::<Bls12381Gt, _>(
@@ -798,8 +831,9 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "ark_bls12_381_gt_msm__identity_filtered_misaligned",
         routine: "ark_bls12_381_gt_msm",
-        bug: "identities filtered from the elements but not from the exponents (anchors Z13 BLST \
-              footgun, revm#1428, evmone#1150)",
+        bug: "identities filtered from the elements but not from the exponents (BLST footgun, \
+              https://github.com/bluealloy/revm/issues/1428, \
+              https://github.com/ethereum/evmone/issues/1150)",
         trigger: "gt_identity before a non-trivial term",
         build: |spec| {
             Box::new(shapes::gt::check_multi_exp::<Bls12381Gt, _>(
@@ -835,8 +869,9 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "blst_gt_msm__accumulator_starts_at_first_term",
         routine: "blst_gt_msm",
-        bug: "sum accumulator initialized with the first term, not the identity (anchors Z15, \
-              filippo.io/edwards25519 CVE-2026-26958)",
+        bug: "sum accumulator initialized with the first term, not the identity \
+              (filippo.io/edwards25519 CVE-2026-26958, \
+              https://github.com/advisories/GHSA-fw7p-63qq-7hpr)",
         trigger: "a first term tᵢ^kᵢ ≠ 1",
         build: |spec| {
             Box::new(shapes::gt::check_multi_exp::<Bls12381Gt, _>(

@@ -1,6 +1,8 @@
 //! Deliberately broken Curve25519 subjects (feature `zoo`). Each reuses the spec of the
-//! routine it breaks and reproduces a real bug class (`research/anchors.md` §9, the seeds); the
-//! doc comment of each subject names the bug and the input class that triggers it.
+//! routine it breaks and reproduces a real bug class (published for dalek or another library,
+//! or from tari_bulletproofs_plus's batch-verification speed-up,
+//! <https://github.com/tari-project/bulletproofs-plus/pull/151>); the doc comment of each
+//! subject names the bug and the input class that triggers it.
 //!
 //! Where dalek's internals are out of reach (its backends are crate-private), the broken code
 //! is a small re-implementation on dalek's public point operations — a Pippenger, a Straus, a
@@ -96,7 +98,8 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "dalek_edwards_vartime_multiscalar_mul__straus_cofactor_cleared",
         routine: "dalek_edwards_vartime_multiscalar_mul",
         bug: "Straus side clears the cofactor (Σ (s/8)·(8P)) and drops torsion components: \
-              Edwards points treated as prime-order (anchors Z33, cofactor > 1)",
+              Edwards points treated as prime-order (cofactor > 1, Botan \
+              https://github.com/randombit/botan/issues/3800)",
         trigger: "pure_torsion or prime_plus_torsion inputs, n < 190",
         build: |spec| msm_variant(spec, StrausCofactorCleared),
     },
@@ -104,7 +107,9 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "dalek_ristretto_vartime_multiscalar_mul__pippenger_w6_empty_bucket_skip",
         routine: "dalek_ristretto_vartime_multiscalar_mul",
         bug: "Pippenger (w = 6) skips empty buckets in the running sum, losing the intermediate \
-              sum for them (anchors Z7/Z9: empty buckets mishandled)",
+              sum for them (empty buckets mishandled: \
+              https://github.com/mratsim/constantine/issues/390, \
+              https://github.com/midnightntwrk/midnight-zk/pull/225)",
         trigger: "190 ≤ n < 500 with an empty bucket below an occupied one (zero, small or \
                   repeated scalars; common near n = 190)",
         build: |spec| {
@@ -118,8 +123,9 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "dalek_edwards_vartime_multiscalar_mul__pippenger_w7_window_count",
         routine: "dalek_edwards_vartime_multiscalar_mul",
         bug: "Pippenger (w = 7) uses ⌊256/w⌋ windows and recentres the top digit: the final \
-              carry and bits ≥ 252 are lost (anchors Z5/Z6: window count when w does not divide \
-              the scalar width)",
+              carry and bits ≥ 252 are lost (window count when w does not divide the scalar \
+              width: https://github.com/mratsim/constantine/issues/366, \
+              https://github.com/mratsim/constantine/pull/484)",
         trigger: "500 ≤ n < 800 with a scalar whose top window carries (about half of random \
                   scalars; ℓ − 1)",
         build: |spec| {
@@ -133,7 +139,8 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "dalek_ristretto_vartime_multiscalar_mul__pippenger_w8_i8_bucket_index",
         routine: "dalek_ristretto_vartime_multiscalar_mul",
         bug: "Pippenger (w = 8) computes the bucket index from i8 digits: −(−128) overflows \
-              (curve25519-dalek PR #259, 5f1d73bc; anchors Z2)",
+              (curve25519-dalek 5f1d73bc, \
+              https://github.com/dalek-cryptography/curve25519-dalek/pull/259)",
         trigger: "n ≥ 800 with a radix-256 digit of −128 (any large random input)",
         build: |spec| {
             msm_variant(
@@ -146,7 +153,8 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "dalek_edwards_multiscalar_mul__radix16_table_missing_8",
         routine: "dalek_edwards_multiscalar_mul",
         bug: "Straus lookup tables hold 1·P … 7·P: the extreme signed radix-16 digit −8 has no \
-              entry (extreme-digit class of anchors Z2)",
+              entry (extreme-digit class of \
+              https://github.com/dalek-cryptography/curve25519-dalek/pull/259)",
         trigger: "any scalar with a radix-16 digit of −8 (nearly every random scalar)",
         build: |spec| msm_variant(spec, Radix16TableMissing8::<EdwardsPoint>(PhantomData)),
     },
@@ -155,7 +163,8 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "dalek_edwards_vartime_mixed_multiscalar_mul",
         bug: "precomputed Straus keeps 252 width-8 NAF positions for static scalars: the digit \
               of weight 2²⁵² is dropped (dalek e17c98a3 / 389d2bc9: the last NAF digit and the \
-              terminal carry; anchors Z3)",
+              terminal carry; \
+              https://github.com/dalek-cryptography/curve25519-dalek/commit/e17c98a3)",
         trigger: "a static scalar whose NAF reaches position 252: −1, ℓ − k, or a carry into bit \
                   252",
         build: |spec| msm_variant(spec, PrecomputedNafTopDigit::<EdwardsPoint>(PhantomData)),
@@ -164,7 +173,9 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "dalek_edwards_optional_multiscalar_mul__none_skipped",
         routine: "dalek_edwards_optional_multiscalar_mul",
         bug: "optional_multiscalar_mul drops None points and their scalars instead of returning \
-              None (anchors Z12/Z13, H5: missing or infinity inputs silently skipped)",
+              None (missing or infinity inputs silently skipped: \
+              https://github.com/grandinetech/rust-kzg/pull/309, \
+              https://github.com/bluealloy/revm/issues/1428, cryptofuzz's validity gating)",
         trigger: "a None point anywhere (none_point)",
         build: |spec| {
             msm_variant(
@@ -180,7 +191,8 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "dalek_ristretto_optional_mixed_multiscalar_mul__none_skipped",
         routine: "dalek_ristretto_optional_mixed_multiscalar_mul",
         bug: "optional_mixed_multiscalar_mul drops None dynamic points instead of returning None \
-              (anchors Z12/Z13, H5)",
+              (https://github.com/grandinetech/rust-kzg/pull/309, \
+              https://github.com/bluealloy/revm/issues/1428, cryptofuzz's validity gating)",
         trigger: "a None dynamic point (none_point)",
         build: |spec| {
             msm_variant(
@@ -203,8 +215,10 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "dalek_edwards_compress__y_not_reduced",
         routine: "dalek_edwards_compress",
-        bug: "y serialized without the final reduction mod p: y + p for y < 19 (anchors Z44, \
-              Z66, Z69)",
+        bug: "y serialized without the final reduction mod p: y + p for y < 19 \
+              (https://github.com/RustCrypto/elliptic-curves/issues/81, \
+              https://github.com/kilic/bls12-381/issues/40; LibreSSL point2oct/oct2point \
+              asymmetry, listed in https://github.com/guidovranken/cryptofuzz)",
         trigger: "points with y ∈ {0, 1}: identity and the order-4 torsion points",
         build: |spec| {
             compress_variant(
@@ -219,7 +233,9 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "dalek_ristretto_double_and_compress_batch__zero_in_batch_inversion",
         routine: "dalek_ristretto_double_and_compress_batch",
         bug: "batch inversion without zero skipping: the identity's zero denominator zeroes \
-              every inverse and every encoding (anchors Z40: c-kzg-4844 fr_batch_inv; Z38)",
+              every inverse and every encoding (c-kzg-4844 fr_batch_inv, \
+              https://github.com/ethereum/c-kzg-4844/issues/205; \
+              https://github.com/RustCrypto/traits/pull/1884)",
         trigger: "an identity in a batch of two or more points",
         build: |spec| {
             compress_variant(
@@ -233,8 +249,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "dalek_edwards_decompress__sign_bit_dropped",
         routine: "dalek_edwards_decompress",
-        bug: "decompression ignores the sign bit of x (anchors Z45: k256 decompress wrong \
-              parity, RustCrypto/elliptic-curves#529)",
+        bug: "decompression ignores the sign bit of x (k256 decompress wrong parity, \
+              https://github.com/RustCrypto/elliptic-curves/issues/529)",
         trigger: "valid encodings with the sign bit set (sign_bit_set)",
         build: |spec| decompress_variant(spec, decompress_sign_dropped),
     },
@@ -242,7 +258,8 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "dalek_ristretto_decompress__noncanonical_accepted",
         routine: "dalek_ristretto_decompress",
         bug: "ristretto255 decoding reads s mod p and ignores bit 255 instead of requiring the \
-              canonical encoding (anchors Z65, Z67 / CVE-2022-23806)",
+              canonical encoding (https://github.com/ethereum/execution-specs/pull/2395; \
+              CVE-2022-23806, https://www.cve.org/CVERecord?id=CVE-2022-23806)",
         trigger: "s_noncanonical (s + p) and high_bit_set strings",
         build: |spec| decompress_variant(spec, ristretto_decompress_noncanonical),
     },
@@ -251,7 +268,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "dalek_ristretto_vartime_double_scalar_mul_basepoint",
         bug: "width-8 NAF of b kept to 252 positions: the digit of weight 2²⁵² (the terminal \
               carry) is dropped (dalek e17c98a3 / 389d2bc9: the last NAF digit and the terminal \
-              carry; anchors Z3)",
+              carry, https://github.com/dalek-cryptography/curve25519-dalek/commit/e17c98a3)",
         trigger: "b whose NAF reaches position 252 (b_naf8_top_252): −1, ℓ − k, or a carry into \
                   bit 252",
         build: |spec| {
@@ -266,7 +283,8 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "dalek_edwards_vartime_double_scalar_mul_basepoint__torsion_dropped",
         routine: "dalek_edwards_vartime_double_scalar_mul_basepoint",
         bug: "the variable point's cofactor cleared, (a/8)·(8A) + b·B: A's torsion component is \
-              dropped, an Edwards point treated as torsion-free (anchors Z33, cofactor > 1)",
+              dropped, an Edwards point treated as torsion-free (cofactor > 1, Botan \
+              https://github.com/randombit/botan/issues/3800)",
         trigger: "A with a torsion component (pure_torsion, prime_plus_torsion) and a·t ≢ 0 mod \
                   8",
         build: |spec| double_base_variant(spec, Flavor::Edwards, double_base_torsion_dropped),
@@ -275,8 +293,9 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "dalek_edwards_to_montgomery_batch__zero_in_batch_inversion",
         routine: "dalek_edwards_to_montgomery_batch",
         bug: "batch inversion of Z − Y without zero skipping: the identity's zero denominator \
-              zeroes every inverse and every u of the batch (anchors Z40: c-kzg-4844 \
-              fr_batch_inv; Z38)",
+              zeroes every inverse and every u of the batch (c-kzg-4844 fr_batch_inv, \
+              https://github.com/ethereum/c-kzg-4844/issues/205; \
+              https://github.com/RustCrypto/traits/pull/1884)",
         trigger: "an identity among two or more points (identity_in_batch)",
         build: |spec| {
             Box::new(montgomery::check_to_montgomery(
@@ -298,7 +317,8 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "tari_batch_verify__pippenger_branch_unchecked",
         routine: "tari_batch_verify",
         bug: "the Pippenger branch of the cost-based dispatch never compares the MSM with the \
-              identity (seed change 1: one side of the Straus/Pippenger switch wrong)",
+              identity (one side of the Straus/Pippenger switch of \
+              https://github.com/tari-project/bulletproofs-plus/pull/151 change 1 wrong)",
         trigger: "an invalid proof reaching the final check in a chunk above the crossover \
                   (tamper_at_pippenger)",
         build: |spec| tari_variant(spec, BranchUnchecked { pippenger: true }),
@@ -306,8 +326,9 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "tari_batch_verify__straus_branch_unchecked",
         routine: "tari_batch_verify",
-        bug: "the precomputed-Straus branch never compares the MSM with the identity (seed \
-              change 1: the other side of the switch)",
+        bug: "the precomputed-Straus branch never compares the MSM with the identity (the other \
+              side of the switch, https://github.com/tari-project/bulletproofs-plus/pull/151 \
+              change 1)",
         trigger: "an invalid proof reaching the final check in a chunk below the crossover \
                   (tamper_at_straus)",
         build: |spec| tari_variant(spec, BranchUnchecked { pippenger: false }),
@@ -316,7 +337,8 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "tari_batch_verify__ptr_eq_treated_as_conclusive",
         routine: "tari_batch_verify",
         bug: "Arc::ptr_eq generator shortcut treated as conclusive: separately built identical \
-              parameters rejected (seed change 2)",
+              parameters rejected (https://github.com/tari-project/bulletproofs-plus/pull/151 \
+              change 2)",
         trigger: "gens_separate_identical or gens_wider_max_agg",
         build: |spec| tari_variant(spec, PtrEqConclusive),
     },
@@ -331,7 +353,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "tari_mask_recovery__extension_masks_rotated",
         routine: "tari_mask_recovery",
-        bug: "recovered blinding factors returned in the wrong degree order (seed change 5: one \
+        bug: "recovered blinding factors returned in the wrong degree order \
+              (https://github.com/tari-project/bulletproofs-plus/pull/151 change 5: one \
               inversion for all extension degrees)",
         trigger: "a seeded proof with extension degree ≥ 2",
         build: |spec| tari_variant(spec, ExtensionMasksRotated),
@@ -347,8 +370,9 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "tari_proof_from_bytes__trailing_bytes_accepted",
         routine: "tari_proof_from_bytes",
-        bug: "from_bytes ignores bytes after the last complete L/R pair (anchors Z68/Z69: \
-              non-canonical serializations accepted)",
+        bug: "from_bytes ignores bytes after the last complete L/R pair (non-canonical \
+              serializations accepted: https://github.com/Consensys/gnark-crypto/commit/90177b295; \
+              LibreSSL point2oct/oct2point, listed in https://github.com/guidovranken/cryptofuzz)",
         trigger: "extended_1, extended_32",
         build: |spec| {
             Box::new(tari_check::check_from_bytes(

@@ -32,9 +32,10 @@ fn projective<C: ArkCurve>(ps: &[Jacobian<C::F>]) -> Vec<Projective<C::Config>> 
 }
 
 /// A z-scan dispatch that trusts raw coordinates: it looks at the first base only, and when
-/// that one is normalized it reads (X, Y) of *every* base as affine. The seeds' dispatch scans
-/// all bases (dory-pcs PR "batch normalization + rayon-parallel DoryRoutines"); a Pippenger
-/// that assumes Z = 1 inputs is anchors Z10 (UltrafastSecp256k1 #401).
+/// that one is normalized it reads (X, Y) of *every* base as affine. dory-pcs 0.5.0's dispatch
+/// scans all bases (`src/backends/arkworks/ark_group.rs`, from
+/// <https://github.com/a16z/dory/pull/27>); a Pippenger that assumes Z = 1 inputs is
+/// UltrafastSecp256k1's (<https://github.com/shrec/UltrafastSecp256k1/issues/401>).
 /// Trigger: `mixed_z` bases whose first element has z = 1.
 struct ZscanFirstBaseOnly<C>(PhantomData<C>);
 
@@ -55,7 +56,10 @@ impl<C: ArkCurve> Msm<C> for ZscanFirstBaseOnly<C> {
 
 /// A fast path that counts the identity as normalized: every base with z ∈ {0, 1} is read as
 /// the affine (X, Y), so the identity (1, 1, 0) becomes the off-curve point (1, 1).
-/// Models identities mishandled inside MSM inputs (anchors Z9, Z12, Z13).
+/// Models identities mishandled inside MSM inputs (midnight-zk
+/// <https://github.com/midnightntwrk/midnight-zk/pull/225>, rust-kzg
+/// <https://github.com/grandinetech/rust-kzg/pull/309>, revm
+/// <https://github.com/bluealloy/revm/issues/1428>).
 /// Trigger: an `identity` among otherwise normalized bases.
 struct IdentityInFastPath<C>(PhantomData<C>);
 
@@ -73,7 +77,8 @@ impl<C: ArkCurve> Msm<C> for IdentityInFastPath<C> {
 
 /// Double-and-add whose accumulator starts at the base and skips the top bit, so k = 0 comes
 /// out as the base instead of the identity. Models OpenSSL's `G·0` returning a non-identity
-/// (anchors Z31, openssl#2419) and geth's naive MSM that started at the generator (H2).
+/// (<https://github.com/openssl/openssl/issues/2419>) and go-ethereum's naive MSM that started
+/// at the generator (go-ethereum 0568bf83, `tests/fuzzers/bls12381/bls12381_fuzz.go`).
 /// Trigger: `scalar_zero`.
 struct AccumulatorStartsAtBase<C>(PhantomData<C>);
 
@@ -102,7 +107,10 @@ impl<C: ArkCurve> FixedBaseVectorScalarMul<C> for AccumulatorStartsAtBase<C> {
 
 /// Textbook chord addition without the equal-x checks: λ = (y₂ − y₁)/(x₂ − x₁) with the
 /// inverse of zero taken as zero, so P + P and P + (−P) come out wrong. Models "P + P taking
-/// the addition formula" (incomplete formulas: anchors Z21 Go P-256, Z16/Z17 Shamir tables).
+/// the addition formula" (incomplete formulas: Go P-256, CVE-2023-24532,
+/// <https://github.com/golang/go/issues/58647>; Shamir tables, Botan
+/// <https://github.com/randombit/botan/issues/2424>, wolfSSL
+/// <https://github.com/wolfSSL/wolfssl/pull/3427>).
 /// Trigger: `sum_is_doubling` or `sum_cancels`.
 struct IncompleteChordAddition<C>(PhantomData<C>);
 
@@ -140,7 +148,8 @@ impl<C: ArkCurve> BasesThenAdd<C> for IncompleteChordAddition<C> {
 
 /// Mixed Jacobian–affine addition madd-2007-bl without its doubling check: when the two
 /// inputs are equal, H = r = 0 and the result has Z = 0, the identity, instead of 2P. Models
-/// incomplete mixed addition (anchors Z32, k256/p256 mixed addition; Z11 hot buckets).
+/// incomplete mixed addition (k256/p256, <https://github.com/RustCrypto/elliptic-curves/pull/337>;
+/// hot buckets, <https://github.com/AztecProtocol/aztec-packages/pull/23740>).
 /// Trigger: `sum_is_doubling`.
 struct MaddWithoutDoublingCheck<C>(PhantomData<C>);
 
@@ -183,7 +192,8 @@ impl<C: ArkCurve> VsThenAdd<C> for MaddWithoutDoublingCheck<C> {
 
 /// A parallel fold over `chunks_exact(1024)`: the remainder past the last whole chunk is
 /// silently left unfolded. Models "a parallel split that loses work at a chunk boundary"
-/// (dory's `with_min_len(1024)` split; anchors Z6).
+/// (dory's `with_min_len(1024)` split; Constantine's parallel MSM,
+/// <https://github.com/mratsim/constantine/pull/484>).
 /// Trigger: a length above 1024 that is not a multiple of 1024 (`len_rayon_min_len_at`).
 struct ChunksExactDropsTail;
 
@@ -251,8 +261,10 @@ impl GtMultiExp for GtChunksOverlap {
 
 /// Non-adjacent-form exponentiation that keeps only as many digits as the exponent has bits
 /// (254), dropping the terminal carry digit NAF can produce. Models dalek's NAF terminal-carry
-/// bugs (anchors Z3, 389d2bc9 / e17c98a3) in a GT exponentiation with cyclotomic squaring and
-/// conjugation as the inverse (dory's `gt_multi_exp`).
+/// bugs (<https://github.com/dalek-cryptography/curve25519-dalek/commit/389d2bc9>,
+/// <https://github.com/dalek-cryptography/curve25519-dalek/commit/e17c98a3>) in a GT
+/// exponentiation with cyclotomic squaring and conjugation as the inverse (dory's
+/// `gt_multi_exp`).
 /// Trigger: exponents whose two top bits are set, e.g. r − 1 (`scalar_order_minus_1`).
 struct NafCarryDropped;
 
@@ -264,8 +276,9 @@ impl GtScale for NafCarryDropped {
 
 /// Montgomery batch inversion over every z, zeros included: one identity makes the product
 /// zero, its "inverse" zero, and every other point of the batch comes out wrong. Models
-/// c-kzg-4844's `fr_batch_inv` (anchors Z40) and primeorder's `BatchInvert` on zero elements
-/// (Z38). Trigger: an `identity` in a batch with other points.
+/// c-kzg-4844's `fr_batch_inv` (<https://github.com/ethereum/c-kzg-4844/issues/205>) and
+/// primeorder's `BatchInvert` on zero elements (<https://github.com/RustCrypto/traits/pull/1884>).
+/// Trigger: an `identity` in a batch with other points.
 struct BatchInversionWithZero<C>(PhantomData<C>);
 
 impl<C: ArkCurve> NormalizeBatch<C> for BatchInversionWithZero<C> {
@@ -300,8 +313,9 @@ impl<C: ArkCurve> NormalizeBatch<C> for BatchInversionWithZero<C> {
 /// Identity detection by comparing raw coordinates with the canonical identity (1, 1, 0)
 /// rather than testing z = 0: an identity with other X and Y is pushed through the affine
 /// conversion with z⁻¹ = 0 and comes out as (0, 0). Models k256's `batch_normalize` detecting
-/// the identity with `ct_eq(ZERO)` on a lazily reduced z (anchors Z37, RustCrypto/
-/// elliptic-curves #1029). Trigger: `identity_noncanonical`.
+/// the identity with `ct_eq(ZERO)` on a lazily reduced z
+/// (<https://github.com/RustCrypto/elliptic-curves/pull/1029>). Trigger:
+/// `identity_noncanonical`.
 struct IdentityByCanonicalCoordinates<C>(PhantomData<C>);
 
 impl<C: ArkCurve> NormalizeBatch<C> for IdentityByCanonicalCoordinates<C> {
@@ -325,8 +339,9 @@ impl<C: ArkCurve> NormalizeBatch<C> for IdentityByCanonicalCoordinates<C> {
 
 /// A Pippenger bucket MSM (ark's window choice) that keeps bucket indices in a byte: once the
 /// window passes 8 bits (n ≥ 1025, c = 9 and 10) digits of 256 and more wrap around into the
-/// wrong bucket. Models dalek's i8 bucket-index overflow at the widest window (anchors Z2,
-/// dalek PR #259). Trigger: `len_ark_window_c9_at` and above.
+/// wrong bucket. Models dalek's i8 bucket-index overflow at the widest window
+/// (<https://github.com/dalek-cryptography/curve25519-dalek/pull/259>).
+/// Trigger: `len_ark_window_c9_at` and above.
 struct BucketIndexInAByte<C>(PhantomData<C>);
 
 impl<C: ArkCurve> AffineMsm<C> for BucketIndexInAByte<C> {
@@ -369,26 +384,32 @@ impl<C: ArkCurve> AffineMsm<C> for BucketIndexInAByte<C> {
 
 // Bug and trigger texts shared by twin rows: one bug in G1 and G2, or in two libraries.
 const ZSCAN_FIRST_BASE_ONLY_BUG: &str =
-    "z-scan dispatch trusts raw coordinates after checking only the first base (seed \
-    000/001; anchors Z10)";
+    "z-scan dispatch trusts raw coordinates after checking only the first base (dory-pcs \
+    0.5.0 `src/backends/arkworks/ark_group.rs`, https://github.com/a16z/dory/pull/27; \
+    https://github.com/shrec/UltrafastSecp256k1/issues/401)";
 const ACCUMULATOR_STARTS_AT_BASE_BUG: &str =
-    "double-and-add starting from the base: 0·P = P (anchors Z31 OpenSSL G·0, H2 geth \
-    naive MSM)";
+    "double-and-add starting from the base: 0·P = P (OpenSSL G·0, \
+    https://github.com/openssl/openssl/issues/2419; go-ethereum 0568bf83 naive MSM, \
+    `tests/fuzzers/bls12381/bls12381_fuzz.go`)";
 const INCOMPLETE_CHORD_ADDITION_BUG: &str =
-    "chord addition without equal-x checks: P + P and P + (−P) wrong (anchors Z21 Go \
-    P-256, Z16/Z17)";
+    "chord addition without equal-x checks: P + P and P + (−P) wrong (Go P-256, \
+    https://github.com/golang/go/issues/58647; Botan \
+    https://github.com/randombit/botan/issues/2424, wolfSSL \
+    https://github.com/wolfSSL/wolfssl/pull/3427)";
 const MADD_WITHOUT_DOUBLING_CHECK_BUG: &str =
-    "madd-2007-bl without its doubling branch: P + P = O (anchors Z32 k256/p256 mixed \
-    addition, Z11)";
+    "madd-2007-bl without its doubling branch: P + P = O (k256/p256 mixed addition, \
+    https://github.com/RustCrypto/elliptic-curves/pull/337; \
+    https://github.com/AztecProtocol/aztec-packages/pull/23740)";
 const BATCH_INVERSION_WITH_ZERO_BUG: &str =
     "Montgomery batch inversion does not skip zeros: one identity spoils the batch \
-    (anchors Z40 c-kzg, Z38)";
+    (c-kzg-4844 fr_batch_inv, https://github.com/ethereum/c-kzg-4844/issues/205; \
+    https://github.com/RustCrypto/traits/pull/1884)";
 const IDENTITY_BY_CANONICAL_COORDINATES_BUG: &str =
-    "identity recognized by its canonical coordinates, not z = 0 (anchors Z37 k256 \
-    #1029 ct_eq(ZERO))";
+    "identity recognized by its canonical coordinates, not z = 0 (k256 ct_eq(ZERO), \
+    https://github.com/RustCrypto/elliptic-curves/pull/1029)";
 const BUCKET_INDEX_IN_A_BYTE_BUG: &str =
-    "Pippenger bucket index overflows past 8-bit windows (anchors Z2 dalek i8 bucket \
-    index, PR #259)";
+    "Pippenger bucket index overflows past 8-bit windows (dalek i8 bucket index, \
+    https://github.com/dalek-cryptography/curve25519-dalek/pull/259)";
 const ZSCAN_FIRST_BASE_ONLY_TRIGGER: &str = "mixed_z bases whose first base has z = 1";
 const INCOMPLETE_CHORD_ADDITION_TRIGGER: &str = "sum_is_doubling, sum_cancels";
 const BATCH_INVERSION_WITH_ZERO_TRIGGER: &str = "identity in a batch with other points";
@@ -424,7 +445,9 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "dory_g1_msm__identity_in_fast_path",
         routine: "dory_g1_msm",
         bug: "identity (z = 0) read as the affine point (X, Y) by the normalized fast path \
-              (anchors Z9, Z12, Z13)",
+              (https://github.com/midnightntwrk/midnight-zk/pull/225, \
+              https://github.com/grandinetech/rust-kzg/pull/309, \
+              https://github.com/bluealloy/revm/issues/1428)",
         trigger: "identity among otherwise normalized bases",
         build: |spec| {
             Box::new(shapes::msm::check::<Bn254G1, _>(
@@ -509,7 +532,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "dory_g1_fold_field_vectors__chunks_exact_drops_tail",
         routine: "dory_g1_fold_field_vectors",
         bug: "parallel split over chunks_exact(1024) loses the tail (dory with_min_len(1024) \
-              split; anchors Z6)",
+              split; Constantine https://github.com/mratsim/constantine/pull/484)",
         trigger: "length above 1024, not a multiple of 1024",
         build: |spec| {
             Box::new(shapes::fold::check(
@@ -544,7 +567,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "dory_gt_scale__naf_carry_dropped",
         routine: "dory_gt_scale",
-        bug: "NAF recoding drops the terminal carry digit (anchors Z3 dalek NAF carry)",
+        bug: "NAF recoding drops the terminal carry digit (dalek NAF carry, \
+              https://github.com/dalek-cryptography/curve25519-dalek/commit/e17c98a3)",
         trigger: "exponents with the two top bits set, e.g. r − 1",
         build: |spec| Box::new(shapes::gt::check_scale(spec, NafCarryDropped)),
     },

@@ -37,8 +37,9 @@ pub const BATCH_AFFINE_MIN: usize = 8104;
 /// The known finding of an identity base on the batch-affine path.
 pub const MSM_BEST_IDENTITY_BUG: &str = "halo2curves 0.10.0 msm_best with n ≥ 8104 (window \
      c ≥ 10, the batch-affine path) panics on an identity base: Affine::from calls \
-     coordinates().unwrap() and the identity has none (CtOption::unwrap in subtle); anchors Z9 \
-     (midnight-zk PR #225 for the same code); no upstream issue found for halo2curves";
+     coordinates().unwrap() and the identity has none (CtOption::unwrap in subtle); the same \
+     code's bug was fixed in midnight-zk, https://github.com/midnightntwrk/midnight-zk/pull/225; \
+     no upstream issue found for halo2curves";
 
 /// The known finding of `batch_add`'s doubling on a curve with a ≠ 0.
 pub const MSM_BEST_DOUBLING_WITHOUT_A: &str = "halo2curves 0.10.0 msm_best with n ≥ 8104 (the \

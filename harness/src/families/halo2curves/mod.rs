@@ -33,8 +33,9 @@
 //! that tells which cases meet them):
 //!
 //! * any identity base panics (`Affine::from` calls `coordinates().unwrap()`, and the identity
-//!   has none), on every curve and in every profile — the bug anchors Z9 records for the
-//!   halo2curves-derived `msm_best` in midnight-zk (PR #225); below 8104 the same call accepts
+//!   has none), on every curve and in every profile — the bug fixed in the
+//!   halo2curves-derived `msm_best` of midnight-zk
+//!   (<https://github.com/midnightntwrk/midnight-zk/pull/225>); below 8104 the same call accepts
 //!   identities, and `msm_best` documents no precondition. Smallest trigger: 8104 bases, one
 //!   of them the identity, any scalars ([`MSM_BEST_IDENTITY_BUG`]).
 //! * `batch_add` doubles a bucket with λ = 3x²/2y, without the curve's a: right for bn256 and
@@ -59,12 +60,13 @@ pub use large_best::{
 };
 
 use crate::declare::{Family, RoutineRow};
+use crate::engine::Outcome;
 use crate::engine::{Expected, VerdictKind};
 use crate::families::halo2curves::adapter::{
     Halo2BatchNormalize, Halo2Encoding, Halo2Msm, MsmEntry, HALO2CURVES,
 };
 use crate::generators::lengths::Lengths;
-use crate::shapes::known::with_known;
+use crate::shapes::known::{self, with_known};
 use crate::shapes::msm;
 use crate::shapes::normalize;
 use ecdiff_oracles::curves::{Bn254G1, Secp256k1, P256};
@@ -231,6 +233,7 @@ pub const FAMILY: Family = Family {
                 Box::new(with_known(
                     compressed::check::<P256, _>(spec, Halo2Encoding),
                     secp256r1_x_zero_known,
+                    secp256r1_x_zero_behaviour,
                 ))
             },
         },
@@ -253,6 +256,15 @@ pub const HALO2_SECP256R1_X_ZERO_REFUSED: &str = "halo2curves 0.10.0 secp256r1 f
      decoder requires x ≠ 0 unless the identity flag is set, src/serde.rs Compressed::decode); \
      smallest trigger: 33 zero bytes, or 0x80 then 32 zero bytes";
 
+/// What secp256r1's `from_bytes` does on the cases of [`secp256r1_x_zero_known`]: refuses
+/// them (a `CtOption` that is none: the API gives no reason).
+pub(crate) fn secp256r1_x_zero_behaviour(
+    _case: &compressed::CompressedCase,
+    subject: &Outcome<String>,
+) -> Result<(), String> {
+    known::refused_with(subject, "")
+}
+
 /// The known finding of secp256r1's compressed decoder: a valid encoding with x = 0 and the
 /// identity flag clear is refused.
 fn secp256r1_x_zero_known(case: &compressed::CompressedCase) -> Expected {
@@ -264,5 +276,31 @@ fn secp256r1_x_zero_known(case: &compressed::CompressedCase) -> Expected {
         Expected::known(VerdictKind::Mismatch, HALO2_SECP256R1_X_ZERO_REFUSED)
     } else {
         Expected::AGREE
+    }
+}
+
+#[cfg(test)]
+mod known_finding_tests {
+    use super::*;
+    use crate::shapes::known::testing::assert_pinned;
+    use ecdiff_oracles::weierstrass::Point;
+
+    #[test]
+    fn secp256r1_x_zero_decode_is_pinned_to_its_refusal() {
+        let check = with_known(
+            compressed::check::<P256, _>(
+                FAMILY.spec("halo2_secp256r1_compressed_encoding"),
+                Halo2Encoding,
+            ),
+            secp256r1_x_zero_known,
+            secp256r1_x_zero_behaviour,
+        );
+        let case = compressed::CompressedCase {
+            encode: false,
+            point: Point::Identity,
+            bytes: vec![0u8; 33],
+        };
+        // halo2curves refuses (0, √b); decoding it to some other point is a finding.
+        assert_pinned(check, &case, |_, _| Outcome::Value("00".repeat(33)));
     }
 }

@@ -1,5 +1,5 @@
 //! Deliberately broken subjects for the halo2curves family (feature `zoo`): glue around
-//! halo2curves' public API with a real bug class of anchors §9 injected — a parallel split
+//! halo2curves' public API with a real, published bug class injected — a parallel split
 //! that drops the remainder terms, an MSM receiver that is not initialized to the identity,
 //! a batch inversion that lets a zero through, and compressed decoders that trust the identity
 //! flag or reduce x mod p. `tests/zoo.rs` checks each is caught by its
@@ -29,9 +29,10 @@ use std::marker::PhantomData;
 const THREADS: usize = 4;
 
 /// A parallel split written with `chunks_exact(n / threads)`: the `n mod threads` terms of
-/// the remainder are never summed — the chunking bug class of parallel MSMs (anchors Z6
-/// Constantine parallel MSM edge cases; halo2curves' own `msm_parallel` gets this right with
-/// `chunks`). Each chunk goes through the routine's own entry point.
+/// the remainder are never summed — the chunking bug class of parallel MSMs (Constantine's
+/// parallel MSM edge cases, <https://github.com/mratsim/constantine/pull/484>; halo2curves' own
+/// `msm_parallel` gets this right with `chunks`). Each chunk goes through the routine's own
+/// entry point.
 /// Trigger: n > 4 with n mod 4 ≠ 0 and a non-zero term in the remainder.
 struct ChunksExactDropsRemainder(MsmEntry);
 
@@ -57,7 +58,7 @@ impl<C: Halo2Group> AffineMsm<C> for ChunksExactDropsRemainder {
 /// `msm_serial(coeffs, bases, &mut acc)` with a receiver that is not the identity (here the
 /// generator, as left over from an earlier use): `msm_serial` doubles and adds into `acc`
 /// rather than overwriting it — the uninitialized-receiver class of filippo.io/edwards25519
-/// `MultiScalarMult` (anchors Z15, CVE-2026-26958).
+/// `MultiScalarMult` (CVE-2026-26958, <https://github.com/advisories/GHSA-fw7p-63qq-7hpr>).
 /// Trigger: any input (the empty one and all-zero scalars included: `acc` comes back as is).
 struct ReceiverNotIdentity;
 
@@ -72,8 +73,9 @@ impl<C: Halo2Group> AffineMsm<C> for ReceiverNotIdentity {
 
 /// Batch normalization by Montgomery's trick over the homogeneous z-coordinates without
 /// setting zeros aside: one identity (z = 0) zeroes the product, `invert().unwrap_or(ZERO)`
-/// gives 0, and every output becomes (0, 0), halo2curves' affine identity (anchors Z40
-/// c-kzg-4844 `fr_batch_inv`, Z38 RustCrypto/traits#1884).
+/// gives 0, and every output becomes (0, 0), halo2curves' affine identity (c-kzg-4844
+/// `fr_batch_inv`, <https://github.com/ethereum/c-kzg-4844/issues/205>;
+/// <https://github.com/RustCrypto/traits/pull/1884>).
 /// Trigger: an identity together with a non-identity point.
 struct ZeroPoisonsBatch<C>(PhantomData<fn() -> C>);
 
@@ -104,12 +106,14 @@ impl<C: Halo2Group> NormalizeBatch<C> for ZeroPoisonsBatch<C> {
 
 /// What the two parallel-split rows of a curve model.
 const CHUNKS_EXACT_BUG: &str = "parallel split by chunks_exact: the n mod threads remainder terms \
-                                are dropped (anchors Z6 Constantine parallel MSM; \
+                                are dropped (Constantine parallel MSM, \
+                                https://github.com/mratsim/constantine/pull/484; \
                                 parallel-splitting bugs)";
 
 /// What the two receiver rows of a curve model.
-const RECEIVER_BUG: &str = "msm_serial's accumulator not initialized to the identity (anchors Z15 \
-                            filippo.io/edwards25519 MultiScalarMult, CVE-2026-26958)";
+const RECEIVER_BUG: &str = "msm_serial's accumulator not initialized to the identity \
+                            (filippo.io/edwards25519 MultiScalarMult, CVE-2026-26958, \
+                            https://github.com/advisories/GHSA-fw7p-63qq-7hpr)";
 
 /// The row of one MSM variant of halo2curves' `$curve`, checked over the oracle's `$group`:
 /// `msm_row!(<variant>, <curve>, <group>)`, one arm per variant.
@@ -155,7 +159,7 @@ macro_rules! msm_row {
             ),
             routine: concat!("halo2_", $curve, "_msm_best_large"),
             bug: "parallel split by chunks_exact around the batch-affine path: the n mod threads \
-                  remainder terms are dropped (anchors Z6)",
+                  remainder terms are dropped (https://github.com/mratsim/constantine/pull/484)",
             trigger: "n mod 4 ≠ 0 (8103, 8105, random lengths)",
             // The routine's cases, without its known findings: the broken split's chunks stay
             // below 8104 terms, off the batch-affine path, so identities among the bases are
@@ -193,8 +197,9 @@ macro_rules! msm_row {
 
 /// A decoder that takes the identity flag at its word: any input with it set is the identity,
 /// whatever x and the sign say. Models gnark-crypto's marshal accepting malformed infinity
-/// encodings (anchors Z68, gnark-crypto 90177b295) and ethrex reading a coordinate with the
-/// 0x40 byte as infinity (anchors Z65, ethereum/execution-specs PR #2395). Written around
+/// encodings (<https://github.com/Consensys/gnark-crypto/commit/90177b295>) and ethrex reading
+/// a coordinate with the 0x40 byte as infinity
+/// (<https://github.com/ethereum/execution-specs/pull/2395>). Written around
 /// halo2curves' own decoder. Trigger: `mut_identity_with_sign` or `mut_identity_nonzero_x`
 /// (`mut_identity_on_point` too).
 struct IdentityFlagTrusted<C>(PhantomData<C>);
@@ -217,7 +222,8 @@ impl<C: Halo2Group + Halo2Compressed> Halo2Codec<C> for IdentityFlagTrusted<C> {
 }
 
 /// A decoder that reduces x mod p instead of refusing x ≥ p, then decodes as halo2curves does.
-/// Models Go's `IsOnCurve` accepting unreduced coordinates (anchors Z67, CVE-2022-23806).
+/// Models Go's `IsOnCurve` accepting unreduced coordinates (CVE-2022-23806,
+/// <https://www.cve.org/CVERecord?id=CVE-2022-23806>).
 /// Trigger: `mut_non_canonical`.
 struct XReducedModP<C>(PhantomData<C>);
 
@@ -250,8 +256,9 @@ impl<C: Halo2Group + Halo2Compressed> Halo2Codec<C> for XReducedModP<C> {
 
 // Bug and trigger texts shared by twin rows: one bug in G1 and G2, or in two libraries.
 const IDENTITY_FLAG_TRUSTED_BUG: &str =
-    "any encoding with the identity flag decodes to the identity (anchors Z68 \
-    gnark-crypto 90177b295, Z65 execution-specs#2395)";
+    "any encoding with the identity flag decodes to the identity (gnark-crypto \
+    https://github.com/Consensys/gnark-crypto/commit/90177b295, \
+    https://github.com/ethereum/execution-specs/pull/2395)";
 const IDENTITY_FLAG_TRUSTED_TRIGGER: &str = "mut_identity_with_sign or mut_identity_nonzero_x";
 
 /// Every variant of the family: one row each, built from the spec of the routine it breaks.
@@ -275,7 +282,8 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "halo2_bn256_batch_normalize__zero_poisons_batch",
         routine: "halo2_bn256_batch_normalize",
         bug: "batch inversion without setting zeros aside: one identity turns every output into \
-              (0, 0) (anchors Z40 c-kzg-4844 fr_batch_inv, Z38 RustCrypto/traits#1884)",
+              (0, 0) (c-kzg-4844 fr_batch_inv, https://github.com/ethereum/c-kzg-4844/issues/205; \
+              https://github.com/RustCrypto/traits/pull/1884)",
         trigger: "an identity together with a non-identity point",
         build: |spec| {
             Box::new(normalize::check::<Bn254G1, _>(
@@ -299,7 +307,8 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "halo2_secp256k1_compressed_encoding__x_reduced_mod_p",
         routine: "halo2_secp256k1_compressed_encoding",
-        bug: "x ≥ p reduced instead of refused (anchors Z67, CVE-2022-23806)",
+        bug: "x ≥ p reduced instead of refused (Go IsOnCurve, CVE-2022-23806, \
+              https://www.cve.org/CVERecord?id=CVE-2022-23806)",
         trigger: "mut_non_canonical",
         build: |spec| {
             Box::new(compressed::check::<Secp256k1, _>(
@@ -317,6 +326,7 @@ pub(super) const ROWS: &[ZooRow] = &[
             Box::new(with_known(
                 compressed::check::<P256, _>(spec, IdentityFlagTrusted::<P256>(PhantomData)),
                 super::secp256r1_x_zero_known,
+                super::secp256r1_x_zero_behaviour,
             ))
         },
     },

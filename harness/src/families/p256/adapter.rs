@@ -1,6 +1,6 @@
 //! p256 0.14 adapters: the point routines of `primeorder` 0.14 (RustCrypto's generic
 //! prime-order curve arithmetic) instantiated for NIST P-256, which ecdiff runs for k256 0.14
-//! ([`super::k256`]), on the same recipes.
+//! (the secp256k1 family's `adapter_k256.rs`), on the same recipes.
 //!
 //! # What differs from k256
 //!
@@ -33,7 +33,8 @@
 //! empty input in debug builds and checks the panic is that assertion; release builds must
 //! agree with the oracle. Smallest trigger: `lincomb(&[])` (or `[_; 0]`).
 //!
-//! Inputs go in as in [`super::k256`]: recipes carried out with p256's own arithmetic
+//! Inputs go in as in k256's adapter (the secp256k1 family): recipes carried out with p256's
+//! own arithmetic
 //! (`recipe_builder!`), canonical scalars through `Scalar::from_repr`, raw integers through
 //! `Reduce<FieldBytes>`; results leave through p256's own SEC1 encoders only.
 

@@ -15,7 +15,7 @@
 //! `P − P`, `P·0`, `IDENTITY·k`, a mixed sum with the affine identity) reach every routine,
 //! as for k256. Known finding: `lincomb` of zero terms panics in debug builds
 //! (`crate::families::p256::adapter`). The bug zoo (feature `zoo`) holds broken glue around p256's
-//! public API modelled on anchors §9.
+//! public API modelled on published bugs of other libraries (each cited in `zoo.rs`).
 
 pub mod adapter;
 
@@ -99,3 +99,26 @@ pub const FAMILY: Family = Family {
         },
     ],
 };
+
+#[cfg(test)]
+mod known_finding_tests {
+    use super::*;
+    use crate::shapes::known::testing::{assert_pinned, other_panic};
+    use crate::shapes::sec1_points::LincombCase;
+
+    /// The empty constant-time lincomb panics in primeorder's `debug_assert!` (debug builds
+    /// only: without debug assertions it agrees, and there is no known finding to pin).
+    #[test]
+    fn the_empty_lincomb_is_pinned_to_primeorders_assertion() {
+        if !cfg!(debug_assertions) {
+            return;
+        }
+        let check =
+            points::check_on::<P256, _>(FAMILY.spec("p256_lincomb"), LincombKind, P256Lincomb);
+        let empty = LincombCase {
+            points: vec![],
+            scalars: vec![],
+        };
+        assert_pinned(check, &empty, |_, _| other_panic());
+    }
+}

@@ -1,6 +1,6 @@
 //! Deliberately broken subjects for the P-256 family (feature `zoo`). p256 0.14 keeps its
 //! field and coordinates private, so each variant is broken *glue* around p256's public API —
-//! the code a user writes on top of the crate — reproducing a real bug class of anchors §9:
+//! the code a user writes on top of the crate — reproducing a real, published bug class:
 //! affine coordinates exported with the identity as (0, 0), raw scalars converted without
 //! reduction, a hand-rolled signed-window fixed-base multiplication that drops its final
 //! carry, a Shamir table built with an incomplete addition, and a batch inversion that lets a
@@ -24,7 +24,7 @@ use p256::{AffinePoint, ProjectivePoint as P};
 /// big-endian integers of the uncompressed SEC1 encoding — and, for the identity (encoded as
 /// the single byte `00`), the zeros the buffers were initialized with: the identity *by
 /// canonical coordinates* (0, 0), as in halo2curves, arkworks' serialization or OpenSSL's
-/// G·0 = (0, 0, 1) (anchors Z31).
+/// G·0 = (0, 0, 1) (<https://github.com/openssl/openssl/issues/2419>).
 fn exported_xy(a: &AffinePoint) -> ([u8; 32], [u8; 32]) {
     let bytes = sec1(a, false);
     let mut x = [0u8; 32];
@@ -45,8 +45,9 @@ fn encode_xy((x, y): ([u8; 32], [u8; 32]), enc: Enc) -> Vec<u8> {
 }
 
 /// `to_affine` read back through exported coordinates (0, 0) for the identity, re-encoded:
-/// the identity comes out as the "point" `04‖0…0‖0…0` (anchors Z31 OpenSSL#2419, and the
-/// (0, 0) identity convention of halo2curves and arkworks leaking into SEC1).
+/// the identity comes out as the "point" `04‖0…0‖0…0` (OpenSSL,
+/// <https://github.com/openssl/openssl/issues/2419>, and the (0, 0) identity convention of
+/// halo2curves and arkworks leaking into SEC1).
 /// Trigger: any identity among the inputs (constant, decoded, or produced by arithmetic).
 struct IdentityAsAffineZero;
 
@@ -69,8 +70,10 @@ impl FormsSubject<Vec<PointInput>> for IdentityAsAffineZero {
 }
 
 /// Raw integers converted with `Scalar::from_repr(bytes).unwrap_or(ZERO)`: a value `≥ n` is
-/// not reduced but silently becomes 0 (anchors Z1 arkworks#656, Z30 relic, Z66 kilic
-/// bls12-381#40).
+/// not reduced but silently becomes 0 (arkworks,
+/// <https://github.com/arkworks-rs/algebra/issues/656>; relic,
+/// <https://github.com/relic-toolkit/relic/issues/126>; kilic bls12-381,
+/// <https://github.com/kilic/bls12-381/issues/40>).
 /// Trigger: `scalar_order`, `scalar_order_plus_1`, `scalar_above_order` with a non-identity
 /// point.
 struct ScalarFromReprOrZero;
@@ -103,8 +106,11 @@ impl FormsSubject<Vec<MulTerm>> for ScalarFromReprOrZero {
 /// A hand-rolled fixed-base multiplication with signed radix-16 digits in [−8, 8) (table
 /// `|d|·G` for |d| ≤ 8, four doublings per digit) whose recoding drops the carry out of the
 /// top digit: right for scalars below 2²⁵⁵ − 2²⁵¹·½, wrong when the top nibble is ≥ 8 — the
-/// terminal-carry class of dalek's Pippenger and NAF (anchors Z3, 389d2bc9/e17c98a3) and of
-/// the window recodings of Z5/Z6.
+/// terminal-carry class of dalek's Pippenger and NAF
+/// (<https://github.com/dalek-cryptography/curve25519-dalek/commit/389d2bc9>,
+/// <https://github.com/dalek-cryptography/curve25519-dalek/commit/e17c98a3>) and of
+/// Constantine's window recodings (<https://github.com/mratsim/constantine/issues/366>,
+/// <https://github.com/mratsim/constantine/pull/484>).
 /// Trigger: a reduced scalar whose top nibble is ≥ 8 (most scalars modulo P-256's n, n − 1).
 struct SignedWindowDropsCarry;
 
@@ -176,8 +182,10 @@ fn crate_xy(p: &P) -> ([u8; 32], [u8; 32]) {
 
 /// Shamir's trick for two terms with the table {O, P₁, P₂, P₁ + P₂}, the last entry from an
 /// incomplete addition (the doubling case P₂ = P₁ gives O); other lengths go to
-/// `lincomb_vartime(&[_])` (anchors Z16 Botan#2424, Z17 wolfSSL#3427, Z18 Wycheproof
-/// EdgeCaseShamirMultiplication).
+/// `lincomb_vartime(&[_])` (Botan, <https://github.com/randombit/botan/issues/2424>; wolfSSL,
+/// <https://github.com/wolfSSL/wolfssl/pull/3427>; Wycheproof's EdgeCaseShamirMultiplication,
+/// tcId 295 of `testvectors_v1/ecdsa_secp256k1_sha256_test.json` in
+/// <https://github.com/C2SP/wycheproof>).
 /// Trigger: two terms with P₂ = P₁ (`lincomb_related_points`, `repeated`) and a scalar pair
 /// with a common set bit.
 struct ShamirTableIncompleteSum;
@@ -211,8 +219,9 @@ impl FormsSubject<LincombCase> for ShamirTableIncompleteSum {
 /// Batch normalization with a Montgomery batch inversion that does not set zeros aside: one
 /// identity (z = 0) makes the product of all z zero, its "inverse" is 0
 /// (`invert().unwrap_or(ZERO)`), so every 1/zᵢ is 0 and every output is the affine (0, 0),
-/// exported as `04‖0…0‖0…0` (anchors Z40 c-kzg-4844 `fr_batch_inv`, Z38
-/// RustCrypto/traits#1884).
+/// exported as `04‖0…0‖0…0` (c-kzg-4844 `fr_batch_inv`,
+/// <https://github.com/ethereum/c-kzg-4844/issues/205>;
+/// <https://github.com/RustCrypto/traits/pull/1884>).
 /// Trigger: an identity anywhere in the batch.
 struct ZeroPoisonsBatch;
 
@@ -247,8 +256,8 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "p256_to_affine__identity_as_affine_zero",
         routine: "p256_to_affine",
         bug: "affine coordinates exported with the identity as (0, 0) and re-encoded as a point \
-              (anchors Z31 OpenSSL#2419 G·0 = (0, 0, 1); the (0, 0) identity convention of \
-              halo2curves/arkworks)",
+              (OpenSSL G·0 = (0, 0, 1), https://github.com/openssl/openssl/issues/2419; the \
+              (0, 0) identity convention of halo2curves/arkworks)",
         trigger: "any identity (identity_const, sec1_identity, identity_cancel, \
                   scaled_to_identity)",
         build: |spec| {
@@ -262,8 +271,10 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "p256_mul__scalar_from_repr_or_zero",
         routine: "p256_mul",
-        bug: "raw scalars ≥ n not reduced but turned into 0 (anchors Z1 arkworks#656, Z30 relic, \
-              Z66 kilic bls12-381#40)",
+        bug: "raw scalars ≥ n not reduced but turned into 0 \
+              (https://github.com/arkworks-rs/algebra/issues/656, relic \
+              https://github.com/relic-toolkit/relic/issues/126, \
+              https://github.com/kilic/bls12-381/issues/40)",
         trigger: "scalar_order, scalar_order_plus_1, scalar_above_order",
         build: |spec| {
             Box::new(points::check_on::<P256, _>(
@@ -276,8 +287,10 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "p256_mul_by_generator__signed_window_drops_carry",
         routine: "p256_mul_by_generator",
-        bug: "signed radix-16 recoding that drops the carry out of the top digit (anchors Z3 \
-              dalek 389d2bc9/e17c98a3, Z5/Z6 Constantine window edge cases)",
+        bug: "signed radix-16 recoding that drops the carry out of the top digit (dalek \
+              https://github.com/dalek-cryptography/curve25519-dalek/commit/389d2bc9; \
+              Constantine window edge cases, https://github.com/mratsim/constantine/issues/366, \
+              https://github.com/mratsim/constantine/pull/484)",
         trigger: "a reduced scalar with top nibble ≥ 8 (n − 1, most scalars mod n)",
         build: |spec| {
             Box::new(points::check_on::<P256, _>(
@@ -291,7 +304,9 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "p256_lincomb__shamir_table_incomplete_sum",
         routine: "p256_lincomb",
         bug: "Shamir table entry P₁ + P₂ from an incomplete addition: O instead of 2P₁ when P₂ = \
-              P₁ (anchors Z16 Botan#2424, Z17 wolfSSL#3427, Z18 Wycheproof)",
+              P₁ (Botan https://github.com/randombit/botan/issues/2424, wolfSSL \
+              https://github.com/wolfSSL/wolfssl/pull/3427, Wycheproof \
+              ecdsa_secp256k1_sha256_test.json tcId 295)",
         trigger: "two terms with P₂ = P₁ (lincomb_related_points, repeated)",
         build: |spec| {
             Box::new(points::check_on::<P256, _>(
@@ -305,7 +320,8 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "p256_batch_normalize__zero_poisons_batch",
         routine: "p256_batch_normalize",
         bug: "batch inversion without setting zeros aside: one identity turns every output into \
-              (0, 0) (anchors Z40 c-kzg-4844 fr_batch_inv, Z38 RustCrypto/traits#1884)",
+              (0, 0) (c-kzg-4844 fr_batch_inv, https://github.com/ethereum/c-kzg-4844/issues/205; \
+              https://github.com/RustCrypto/traits/pull/1884)",
         trigger: "an identity anywhere in the batch",
         build: |spec| {
             Box::new(points::check_on::<P256, _>(

@@ -1,7 +1,8 @@
-//! `ecsm-witness` (`subjects/ecsm`): ecdiff's own copy of the seed's unpublished ECSM witness
-//! generator — a Jacobian replay (EFD `dbl-2009-l` / `madd-2007-bl`) over k256 0.13.4's lazily
-//! reduced `FieldElement`, two Montgomery batch inversions, shifted quotients with one
-//! `div_rem` per relation, rows on rayon.
+//! `ecsm-witness` (`subjects/ecsm`): ecdiff's own copy of the unpublished ECSM witness
+//! generator of lambda_vm PR #866 (<https://github.com/yetanotherco/lambda_vm/pull/866>) — a
+//! Jacobian replay (EFD `dbl-2009-l` / `madd-2007-bl`) over k256 0.13.4's lazily reduced
+//! `FieldElement`, two Montgomery batch inversions, shifted quotients with one `div_rem` per
+//! relation, rows on rayon.
 //!
 //! The adapter reaches the routine through [`EcsmSubject`]: one call per (field, row mode,
 //! entry point). The routine `ecsm_witness` calls it three times per case — over k256's
@@ -164,12 +165,12 @@ pub fn to_reference(w: &EcsmWitness) -> ReferenceWitness {
 #[cfg(feature = "zoo")]
 pub use ecsm_witness::Flaw;
 
-/// The seed's bugs, injected on purpose (`ecsm_witness::Flaw`, feature `zoo`): the replay of
-/// [`EcsmWitnessGen`] with one flaw. The crate has no flawed x-only or serial entry point, so
-/// an x-only call checks the scalar, then validates and lifts `x` through the correct
-/// `compute_witness_x` at `k = 1` (no rows: validation and lifting are not where the flaws
-/// are), and replays the lifted base with the flaw; both row modes use the flawed routine's
-/// default rows.
+/// The bugs of lambda_vm PR #866, injected on purpose (`ecsm_witness::Flaw`, feature `zoo`):
+/// the replay of [`EcsmWitnessGen`] with one flaw. The crate has no flawed x-only or serial
+/// entry point, so an x-only call checks the scalar, then validates and lifts `x` through the
+/// correct `compute_witness_x` at `k = 1` (no rows: validation and lifting are not where the
+/// flaws are), and replays the lifted base with the flaw; both row modes use the flawed
+/// routine's default rows.
 #[cfg(feature = "zoo")]
 #[derive(Clone, Copy, Debug)]
 pub struct FlawedEcsm(pub ecsm_witness::Flaw);

@@ -387,7 +387,7 @@ pub const K256_013_BATCH_NORMALIZE_BUG: &str = "k256 0.13.4 batch_normalize dete
 pub const K256_013_EMPTY_BATCH_BUG: &str = "k256 0.13.4 batch_normalize of an empty batch: \
      elliptic-curve 0.13's BatchInvert reports failure for zero elements, and \
      batch_normalize's CtOption::unwrap panics; fixed upstream in RustCrypto/traits#1884 \
-     (anchors Z38)";
+     (https://github.com/RustCrypto/traits/pull/1884)";
 
 /// k256 0.13.4's `BatchNormalize<[ProjectivePoint; N]>` (`N ≤ 8`), its slice form
 /// `BatchNormalize<[ProjectivePoint]>`, and `group::Curve::batch_normalize` (all three on

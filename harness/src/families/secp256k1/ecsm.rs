@@ -18,8 +18,8 @@
 //!   over ℤ (`ecdiff_oracles::ecsm::check_relations`), rows chain (`r_i = a_{i+1}`, the first
 //!   accumulator is the base, the last result is the witness's), every row carries the base,
 //!   the row count is `len_k + popcount(k) − 1` and the (round, op, next_op) sequence is the
-//!   schedule of `k` (seeds-study A.4), and — for bases of known discrete log `m` — the
-//!   result is `(k·m mod n)·G` from the oracle's fixed-base table.
+//!   schedule of `k` (as lambda_vm PR #866's `schedule`), and — for bases of known discrete
+//!   log `m` — the result is `(k·m mod n)·G` from the oracle's fixed-base table.
 //!
 //! A broken magnitude contract is a `contract_violation`: in a debug build k256's own checker
 //! (`field_impl.rs`) fires inside the k256 runs; in a release build nothing in k256 checks and
@@ -29,7 +29,7 @@
 //!
 //! Scalars (`k_*`): 1, 2, 3, `2^j`, `2^j − 1`, alternating bits, msb at bit 255, `⌊n/2⌋`
 //! (and `⌊n/2⌋ + 1`), `n − 2`, `n − 1`, uniform, high popcount (≥ 140 set bits, ~400 rows,
-//! including the seed benchmark's scalar); invalid: 0, `n`, `n + 1`, `2²⁵⁶ − 1`, and other
+//! including PR #866's benchmark scalar); invalid: 0, `n`, `n + 1`, `2²⁵⁶ − 1`, and other
 //! values above `n`. Bases (`base_*`): `G`, `m·G` for uniform `m`, points with small `x`,
 //! with `x` near `p`, with small `y` (`< 2³²`, found as cube roots of `y² − 7`), and invalid
 //! ones — `x ≥ p`, `y ≥ p`, non-canonical encodings `x + p` / `y + p` of valid small
@@ -89,7 +89,8 @@ pub const BASE_CLASSES: &[&str] = &[
     "entry_x_only",
 ];
 
-/// The scalar of the seed's benchmark (`bench_witness.rs`): 402 rows.
+/// The scalar of lambda_vm PR #866's benchmark (`crypto/ecsm/examples/bench_witness.rs`,
+/// <https://github.com/yetanotherco/lambda_vm/pull/866>): 402 rows.
 pub const BENCH_SCALAR_HEX: &str =
     "deadbeefcafebabe0123456789abcdeffedcba9876543210aabbccddeeff1122";
 
@@ -247,8 +248,8 @@ fn draw_k(g: &mut Gen) -> BigUint {
     k
 }
 
-/// At least 140 set bits, below `n` (about 400 rows); one draw in four is the seed
-/// benchmark's scalar.
+/// At least 140 set bits, below `n` (about 400 rows); one draw in four is PR #866's
+/// benchmark scalar.
 fn high_popcount(g: &mut Gen) -> BigUint {
     if g.chance(1, 4) {
         return BigUint::parse_bytes(BENCH_SCALAR_HEX.as_bytes(), 16).expect("hex");

@@ -15,8 +15,9 @@
 //! Point inputs are built by k256's own arithmetic from recipes, so identities produced by
 //! arithmetic carry a lazily reduced zero `z` (the class behind k256#943 / #1029). Magnitude
 //! contracts are checked in every profile: k256's checker in debug builds, the shadow
-//! everywhere. The bug zoo (feature `zoo`) holds the seed's three broken ECSM replays and
-//! broken point and field code modelled on anchors §9.
+//! everywhere. The bug zoo (feature `zoo`) holds the three broken ECSM replays of lambda_vm
+//! PR #866 and broken point and field code modelled on published bugs (each cited in
+//! `zoo.rs`).
 
 pub mod adapter_ecsm;
 pub mod adapter_k256;
@@ -112,3 +113,21 @@ pub const FAMILY: Family = Family {
         },
     ],
 };
+
+#[cfg(test)]
+mod known_finding_tests {
+    use super::*;
+    use crate::shapes::known::testing::{assert_pinned, other_panic};
+
+    /// k256 0.13.4's empty batch panics in `CtOption::unwrap` (subtle); a panic elsewhere is a
+    /// finding.
+    #[test]
+    fn the_empty_013_batch_is_pinned_to_its_unwrap() {
+        let check = points::check(
+            FAMILY.spec("k256_013_batch_normalize"),
+            Batch013Kind,
+            K256013BatchNormalize,
+        );
+        assert_pinned(check, &Vec::new(), |_, _| other_panic());
+    }
+}

@@ -1,6 +1,8 @@
 //! Deliberately broken subjects for the secp256k1 family (feature `zoo`). Each reuses the
-//! spec of the routine it breaks and reproduces a real bug class — the seed's three ECSM
-//! replay bugs, lazy-field misuse, and point-routine bugs from anchors §9 — in genuinely
+//! spec of the routine it breaks and reproduces a real bug class — the three ECSM replay bugs
+//! of lambda_vm PR #866 (<https://github.com/yetanotherco/lambda_vm/pull/866>, ecdiff's copy in
+//! `subjects/ecsm`), lazy-field misuse, and point-routine bugs published for other libraries
+//! (each cited below) — in genuinely
 //! broken code: the ECSM replay with its flaw injected (`ecsm_witness::Flaw`), field
 //! executors that misuse k256 0.13's API, and point code hand-rolled on k256 0.13's public
 //! field ([`lazy_point`]) or calling k256 0.14 with a broken conversion. The doc comment of
@@ -30,9 +32,9 @@ use std::sync::OnceLock;
 // Field executors.
 
 /// `negate(m)` written as `-x`, i.e. `negate(1)`, whatever the operand's magnitude — the
-/// seed's `f − d.double()` pattern in general form (`Neg` is `negate(1)` in k256, so every
-/// `-x` declares magnitude 1). Debug: k256's checker fires on a program that keeps the
-/// contract. Release: `negate(1)` computes `4·pᵢ − aᵢ` per limb, which wraps around `u64`
+/// `f − d.double()` pattern of lambda_vm PR #866 in general form (`Neg` is `negate(1)` in
+/// k256, so every `-x` declares magnitude 1). Debug: k256's checker fires on a program that
+/// keeps the contract. Release: `negate(1)` computes `4·pᵢ − aᵢ` per limb, which wraps around `u64`
 /// for operands of magnitude ≳ 5 — a wrong value.
 /// Trigger: `negate(m)` on an operand of magnitude ≥ 2 (release: ≳ 5).
 struct NegateDeclaresOne;
@@ -63,7 +65,8 @@ impl FieldExec for NegateDeclaresOne {
 }
 
 /// Normalizations elided: `normalize_weak()` and `normalize()` return their operand
-/// unchanged — the seed PR's first draft ("subtraction chains over unnormalized
+/// unchanged — the first draft of lambda_vm PR #866
+/// (<https://github.com/yetanotherco/lambda_vm/pull/866>: "subtraction chains over unnormalized
 /// intermediates", fixed by "strategic normalize() on intermediates feeding subtractions").
 /// Debug: k256's checker fires at the first subtraction or multiplication that the
 /// normalization was there for. Release: the operand reaches `negate(1)` or `mul` at high
@@ -136,8 +139,9 @@ fn batch_invert(zs: &[Fe]) -> Option<Vec<Fe>> {
 /// The batch normalization of k256 0.13.4 (`batch_normalize_generic`): identities detected
 /// by `z.ct_eq(&FieldElement::ZERO)`, a representation comparison (also of magnitude and
 /// flag in debug builds), which misses an identity whose `z` is a lazily reduced zero; its
-/// zero then enters the batch inversion, which fails, and the `unwrap` panics (anchors Z37,
-/// RustCrypto/elliptic-curves#1029, issue #943).
+/// zero then enters the batch inversion, which fails, and the `unwrap` panics
+/// (<https://github.com/RustCrypto/elliptic-curves/pull/1029>, issue
+/// <https://github.com/RustCrypto/elliptic-curves/issues/943>).
 /// Trigger: an identity produced by arithmetic (`identity_cancel`, `identity_times_scalar`,
 /// `scaled_to_identity`) in the batch.
 struct CtEqZeroIdentity;
@@ -173,8 +177,9 @@ impl FormsSubject<Vec<PointInput>> for CtEqZeroIdentity {
 
 /// A batch inversion that does not set zeros aside: the identity's `z = 0` zeroes the whole
 /// product, the inversion fails and is taken as 0, and every other point of the batch comes
-/// out as (0, 0) (anchors Z40 c-kzg-4844 `fr_batch_inv`, Z38 primeorder `BatchInvert` with
-/// zero elements). Identities themselves are detected correctly (`normalizes_to_zero`).
+/// out as (0, 0) (c-kzg-4844 `fr_batch_inv`, <https://github.com/ethereum/c-kzg-4844/issues/205>;
+/// primeorder `BatchInvert` with zero elements, <https://github.com/RustCrypto/traits/pull/1884>).
+/// Identities themselves are detected correctly (`normalizes_to_zero`).
 /// Trigger: any identity together with a non-identity point in one batch.
 struct ZeroPoisonsBatch;
 
@@ -225,8 +230,10 @@ fn all_encodings(a: &[LazyAffine], suffix: &'static [&'static str; 4]) -> Vec<Fo
 /// `normalizes_to_zero()`: "a lazily reduced zero z". Debug: `is_zero` on the unnormalized
 /// `z` of any arithmetic output trips k256's checker (`field_impl.rs`). Release: a lazily
 /// reduced zero `z` (limbs of `p`) is "non-zero", its inversion fails and is taken as 0, and
-/// the identity comes out as the point (0, 0) (anchors Z37's class; Z45/k256#529 for the
-/// release-only `is_odd`/`is_zero` on unnormalized values).
+/// the identity comes out as the point (0, 0) (the class of
+/// <https://github.com/RustCrypto/elliptic-curves/pull/1029>;
+/// <https://github.com/RustCrypto/elliptic-curves/issues/529> for the release-only
+/// `is_odd`/`is_zero` on unnormalized values).
 /// Trigger: an identity produced by arithmetic (release); any arithmetic output (debug).
 struct IsZeroOnLazyZ;
 
@@ -262,8 +269,8 @@ impl FormsSubject<Vec<PointInput>> for IsZeroOnLazyZ {
 }
 
 /// Mixed addition without the affine-identity guard: RCB Algorithm 8 fed the identity's
-/// stored coordinates (0, 0) as if they were a point (anchors Z32, k256/p256 mixed addition,
-/// RustCrypto/elliptic-curves#337).
+/// stored coordinates (0, 0) as if they were a point (k256/p256 mixed addition,
+/// <https://github.com/RustCrypto/elliptic-curves/pull/337>).
 /// Trigger: `mixed_sum_affine_identity` (P + O given as an affine identity).
 struct UnguardedMixedAddition;
 
@@ -299,9 +306,11 @@ fn chord(a: &LazyAffine, b: &LazyAffine) -> LazyAffine {
 
 /// Shamir's trick for two terms with a precomputed table {P₁, P₂, P₁ + P₂} whose sum entry
 /// is an incomplete affine addition: for related points (P₂ = ±P₁) or an identity among
-/// them, the table holds a wrong point instead of the infinity or the doubling (anchors Z16
-/// Botan `PointGFp_Multi_Point_Precompute`, Z17 wolfSSL, Z18 Wycheproof
-/// EdgeCaseShamirMultiplication). Other lengths: one multiplication per term.
+/// them, the table holds a wrong point instead of the infinity or the doubling (Botan
+/// `PointGFp_Multi_Point_Precompute`, <https://github.com/randombit/botan/issues/2424>; wolfSSL,
+/// <https://github.com/wolfSSL/wolfssl/pull/3427>; Wycheproof's EdgeCaseShamirMultiplication,
+/// tcId 295 of `testvectors_v1/ecdsa_secp256k1_sha256_test.json` in
+/// <https://github.com/C2SP/wycheproof>). Other lengths: one multiplication per term.
 /// Trigger: `lincomb_related_points`, or an identity among two terms.
 struct ShamirTableInfinity;
 
@@ -363,8 +372,10 @@ fn window_table() -> &'static Vec<[LazyAffine; 16]> {
 
 /// Fixed-base multiplication over 4-bit windows whose table entry for the digit 0 is the
 /// affine identity, added with a mixed addition that has no identity guard: every zero
-/// window adds the garbage of (0, 0) (anchors Z32 k256#337 mixed addition with an affine
-/// identity; Z31 OpenSSL `G·0` returning a non-identity; Z34 `[0]P`).
+/// window adds the garbage of (0, 0) (k256 mixed addition with an affine identity,
+/// <https://github.com/RustCrypto/elliptic-curves/pull/337>; OpenSSL `G·0` returning a
+/// non-identity, <https://github.com/openssl/openssl/issues/2419>; gnark-crypto's `[0]P`,
+/// <https://github.com/Consensys/gnark-crypto/pull/774>).
 /// Trigger: a scalar with a zero 4-bit window (`scalar_zero`, `scalar_small`,
 /// `scalar_low_hamming`, most others).
 struct WindowZeroDigit;
@@ -396,8 +407,10 @@ impl FormsSubject<Vec<BigUint>> for WindowZeroDigit {
 }
 
 /// Raw integers converted with `Scalar::from_repr(bytes).unwrap_or(ZERO)`: a value `≥ n` is
-/// not reduced but silently becomes 0, so `k·P` comes out as the identity (anchors Z1
-/// arkworks MSM with scalars ≥ r, Z66 kilic `FromBytes` with value = modulus, Z30 relic).
+/// not reduced but silently becomes 0, so `k·P` comes out as the identity (arkworks MSM with
+/// scalars ≥ r, <https://github.com/arkworks-rs/algebra/issues/656>; kilic `FromBytes` with
+/// value = modulus, <https://github.com/kilic/bls12-381/issues/40>; relic,
+/// <https://github.com/relic-toolkit/relic/issues/126>).
 /// Trigger: `scalar_order`, `scalar_order_plus_1`, `scalar_above_order` (with a non-identity
 /// point).
 struct ScalarFromReprOrZero;
@@ -434,18 +447,20 @@ pub(super) const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "ecsm_witness__doubled_subtrahend",
         routine: "ecsm_witness",
-        bug: "the seed's first broken replay: X3 = F − D.double() in the doubling and r² − J − \
-              V.double() in the mixed addition negate a magnitude-2 value with negate(1) (seed \
-              004 review, curve.rs:176/:200); debug k256 panics, release k256 is value-correct \
-              by limb slack, the shadow catches it in every profile",
+        bug: "the first broken replay of lambda_vm PR #866: X3 = F − D.double() in the doubling \
+              and r² − J − V.double() in the mixed addition negate a magnitude-2 value with \
+              negate(1) (its review, crypto/ecsm/src/curve.rs:176/:200, \
+              https://github.com/yetanotherco/lambda_vm/pull/866); debug k256 panics, release \
+              k256 is value-correct by limb slack, the shadow catches it in every profile",
         trigger: "any k ≥ 2 (the first row is a double), any base",
         build: |spec| Box::new(ecsm::check(spec, FlawedEcsm(Flaw::DoubledSubtrahend))),
     },
     ZooRow {
         name: "ecsm_witness__unnormalized_subtraction",
         routine: "ecsm_witness",
-        bug: "the seed PR's first draft: no normalization before subtractions (negate(1) on \
-              magnitudes up to 10); release k256 computes wrong points (seed 004 description)",
+        bug: "the first draft of lambda_vm PR #866: no normalization before subtractions \
+              (negate(1) on magnitudes up to 10); release k256 computes wrong points (the PR's \
+              description, https://github.com/yetanotherco/lambda_vm/pull/866)",
         trigger: "any k ≥ 2, any base",
         build: |spec| Box::new(ecsm::check(spec, FlawedEcsm(Flaw::UnnormalizedSubtraction))),
     },
@@ -453,16 +468,17 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "ecsm_witness__generator_only_base",
         routine: "ecsm_witness",
         bug: "a replay right only for G: the mixed addition reads the generator's coordinates \
-              (the seed's tests never reached the Jacobian code with another base, seed 004 \
-              review)",
+              (the PR's tests never reached the Jacobian code with another base: review of \
+              https://github.com/yetanotherco/lambda_vm/pull/866)",
         trigger: "base ≠ G and a k with an add row (popcount ≥ 2)",
         build: |spec| Box::new(ecsm::check(spec, FlawedEcsm(Flaw::GeneratorOnlyBase))),
     },
     ZooRow {
         name: "k256_field__negate_declares_magnitude_1",
         routine: "k256_field",
-        bug: "negate(m) written as -x = negate(1) whatever the magnitude (the seed's magnitude-2 \
-              negate, generalized); release wraps a limb for magnitude ≳ 5",
+        bug: "negate(m) written as -x = negate(1) whatever the magnitude (the magnitude-2 negate \
+              of https://github.com/yetanotherco/lambda_vm/pull/866, generalized); release wraps \
+              a limb for magnitude ≳ 5",
         trigger: "negate(m) on an operand of magnitude ≥ 2",
         build: |spec| Box::new(field::check(spec, NegateDeclaresOne)),
     },
@@ -470,7 +486,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "k256_field__normalizations_elided",
         routine: "k256_field",
         bug: "subtraction chains over unnormalized values: normalize_weak/normalize dropped (the \
-              seed PR's first draft)",
+              first draft of https://github.com/yetanotherco/lambda_vm/pull/866)",
         trigger: "a normalization followed by a subtraction of, or mul by, its result",
         build: |spec| Box::new(field::check(spec, NormalizationsElided)),
     },
@@ -478,7 +494,8 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "k256_batch_normalize__ct_eq_zero_identity",
         routine: "k256_batch_normalize",
         bug: "identity detected by z.ct_eq(ZERO), missing a lazily reduced zero z; the batch \
-              inversion fails and unwrap panics (anchors Z37, RustCrypto/elliptic-curves#1029)",
+              inversion fails and unwrap panics \
+              (https://github.com/RustCrypto/elliptic-curves/pull/1029)",
         trigger: "an identity produced by arithmetic in the batch",
         build: |spec| Box::new(points::check(spec, BatchNormalizeKind, CtEqZeroIdentity)),
     },
@@ -486,7 +503,8 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "k256_batch_normalize__zero_poisons_batch",
         routine: "k256_batch_normalize",
         bug: "batch inversion without setting zeros aside: one identity zeroes every other \
-              output (anchors Z40 c-kzg-4844 fr_batch_inv, Z38 RustCrypto/traits#1884)",
+              output (c-kzg-4844 fr_batch_inv, https://github.com/ethereum/c-kzg-4844/issues/205; \
+              https://github.com/RustCrypto/traits/pull/1884)",
         trigger: "an identity together with a non-identity point",
         build: |spec| Box::new(points::check(spec, BatchNormalizeKind, ZeroPoisonsBatch)),
     },
@@ -494,16 +512,17 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "k256_to_affine__is_zero_on_lazy_z",
         routine: "k256_to_affine",
         bug: "a lazily reduced zero z tested with is_zero() (normalized values only): debug \
-              trips k256's checker, release turns the identity into (0, 0) (anchors Z37 class, \
-              Z45 k256#529)",
+              trips k256's checker, release turns the identity into (0, 0) (the class of \
+              https://github.com/RustCrypto/elliptic-curves/pull/1029; \
+              https://github.com/RustCrypto/elliptic-curves/issues/529)",
         trigger: "an identity produced by arithmetic",
         build: |spec| Box::new(points::check(spec, ToAffineKind, IsZeroOnLazyZ)),
     },
     ZooRow {
         name: "k256_to_affine__unguarded_mixed_addition",
         routine: "k256_to_affine",
-        bug: "mixed addition incomplete when the affine operand is the identity (anchors Z32, \
-              RustCrypto/elliptic-curves#337)",
+        bug: "mixed addition incomplete when the affine operand is the identity \
+              (https://github.com/RustCrypto/elliptic-curves/pull/337)",
         trigger: "mixed_sum_affine_identity",
         build: |spec| Box::new(points::check(spec, ToAffineKind, UnguardedMixedAddition)),
     },
@@ -511,7 +530,9 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "k256_lincomb__shamir_table_infinity",
         routine: "k256_lincomb",
         bug: "Shamir/Straus table with an incomplete P₁ + P₂ entry: infinity or doubling in the \
-              table (anchors Z16 Botan#2424, Z17 wolfSSL#3427, Z18 Wycheproof)",
+              table (Botan https://github.com/randombit/botan/issues/2424, wolfSSL \
+              https://github.com/wolfSSL/wolfssl/pull/3427, Wycheproof \
+              ecdsa_secp256k1_sha256_test.json tcId 295)",
         trigger: "lincomb_related_points (P₂ = ±P₁), or an identity among two terms",
         build: |spec| Box::new(points::check(spec, LincombKind, ShamirTableInfinity)),
     },
@@ -519,15 +540,19 @@ pub(super) const ROWS: &[ZooRow] = &[
         name: "k256_mul_by_generator__window_zero_digit",
         routine: "k256_mul_by_generator",
         bug: "fixed-window table whose digit-0 entry is the affine identity, added by an \
-              unguarded mixed addition (anchors Z32 k256#337, Z31 OpenSSL G·0, Z34)",
+              unguarded mixed addition (https://github.com/RustCrypto/elliptic-curves/pull/337; \
+              OpenSSL G·0, https://github.com/openssl/openssl/issues/2419; \
+              https://github.com/Consensys/gnark-crypto/pull/774)",
         trigger: "a scalar with a zero 4-bit window (scalar_zero, scalar_small, most scalars)",
         build: |spec| Box::new(points::check(spec, MulByGeneratorKind, WindowZeroDigit)),
     },
     ZooRow {
         name: "k256_mul__scalar_from_repr_or_zero",
         routine: "k256_mul",
-        bug: "raw scalars ≥ n not reduced but turned into 0 (anchors Z1 arkworks#656, Z66 kilic \
-              bls12-381#40, Z30 relic)",
+        bug: "raw scalars ≥ n not reduced but turned into 0 \
+              (https://github.com/arkworks-rs/algebra/issues/656, \
+              https://github.com/kilic/bls12-381/issues/40, relic \
+              https://github.com/relic-toolkit/relic/issues/126)",
         trigger: "scalar_order, scalar_order_plus_1, scalar_above_order",
         build: |spec| Box::new(points::check(spec, MulKind, ScalarFromReprOrZero)),
     },

@@ -42,7 +42,8 @@ pub fn bases() -> Vec<AffinePoint> {
     ]
 }
 
-/// The scalar sweep of the seed's parity tests, plus the edge classes of seeds-study A.10.
+/// The scalar sweep of lambda_vm PR #866's parity tests, plus edge classes: small and
+/// patterned values, ⌊n/2⌋, n − 1, n − 2, 2²⁵⁵.
 pub fn scalars() -> Vec<[u8; 32]> {
     let mut ks: Vec<[u8; 32]> = (1u64..40).map(le_u64).collect();
     for k in [
@@ -72,7 +73,7 @@ pub fn scalars() -> Vec<[u8; 32]> {
     ks
 }
 
-/// The high-popcount scalar of the seed's benchmark (~380 rows).
+/// The high-popcount scalar of PR #866's benchmark (`bench_witness`, ~380 rows).
 pub fn bench_scalar() -> [u8; 32] {
     le_big(
         &BigUint::parse_bytes(

@@ -578,7 +578,8 @@ mod tests {
 
     #[test]
     fn the_crossover_table_of_the_research_notes() {
-        // seeds-study.md D.2: first batch size taking the Pippenger path.
+        // First batch size taking the Pippenger path under tari_bulletproofs_plus 0.5.3's cost
+        // estimates (`src/range_proof.rs`, `estimate_pippenger_cost` / `estimate_straus_cost`).
         assert_eq!(first_pippenger_batch((1, 64), 1), Some(24));
         assert_eq!(first_pippenger_batch((1, 64), 6), Some(23));
         assert_eq!(first_pippenger_batch((1, 32), 1), Some(21));

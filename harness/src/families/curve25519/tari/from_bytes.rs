@@ -192,6 +192,12 @@ impl Routine for FromBytesCheck {
         }
     }
 
+    /// The 1-bit proof's known behaviour: `from_bytes` refuses its own `to_bytes` with
+    /// "Serialized proof is too short" (tari 0.5.3 `src/range_proof.rs`).
+    fn known_behaviour(&self, _case: &BytesCase, subject: &Outcome<Vec<u8>>) -> Result<(), String> {
+        crate::shapes::known::refused_with(subject, "Serialized proof is too short")
+    }
+
     fn render_case(&self, case: &BytesCase) -> String {
         format!(
             "pool proof {} ({}), {} bytes: {}",
@@ -204,5 +210,32 @@ impl Routine for FromBytesCheck {
 
     fn render_output(&self, output: &Vec<u8>) -> String {
         hex::encode(output)
+    }
+}
+
+#[cfg(test)]
+mod known_finding_tests {
+    use super::*;
+    use crate::shapes::known::testing::assert_pinned;
+
+    #[test]
+    fn the_one_bit_round_trip_is_pinned_to_its_refusal() {
+        let pool = pool();
+        let (index, proof) = (pool.proofs.iter().enumerate())
+            .find(|(_, p)| !p.has_bytes(pool.families[p.family].bits))
+            .expect("the pool has a 1-bit proof");
+        let check = check_from_bytes(
+            crate::families::curve25519::FAMILY.spec("tari_proof_from_bytes"),
+            Box::new(crate::families::curve25519::tari::adapter::reserialize),
+        );
+        let case = BytesCase {
+            proof: index,
+            bytes: proof.bytes.clone(),
+            class: "roundtrip",
+        };
+        // tari refuses with "Serialized proof is too short"; another refusal is a finding.
+        assert_pinned(check, &case, |_, _| {
+            Outcome::Rejected("a different error".into())
+        });
     }
 }

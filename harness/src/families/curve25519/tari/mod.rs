@@ -59,7 +59,8 @@
 //! * In 0.5.3, `RecoverOnly` decompresses every proof point before recovering masks (and so
 //!   rejects non-canonical encodings, as tari's own
 //!   `test_recover_only_rejects_invalid_point_encodings` requires), unlike the behaviour note of
-//!   the seed's pull request, which has decompression moved after the `RecoverOnly` exit.
+//!   <https://github.com/tari-project/bulletproofs-plus/pull/151>, which has decompression
+//!   moved after the `RecoverOnly` exit.
 
 pub mod adapter;
 pub mod batch_verify;

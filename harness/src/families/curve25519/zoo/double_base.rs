@@ -13,7 +13,7 @@ use num_bigint::BigUint;
 /// dalek's `vartime_double_base::mul` runs it, except that b's NAF keeps only positions
 /// 0..252: the digit of weight 2²⁵² — the terminal carry of a scalar below ℓ — is dropped.
 /// dalek's own NAF recoding lost its last digit and terminal carry before (e17c98a3 /
-/// 389d2bc9; anchors Z3).
+/// 389d2bc9; <https://github.com/dalek-cryptography/curve25519-dalek/commit/e17c98a3>).
 /// Trigger: `b_naf8_top_252` (b's width-8 NAF reaches position 252: −1, ℓ − k, or a carry
 /// into bit 252, about a quarter of random scalars).
 pub(super) fn double_base_naf8_top_dropped<G: DalekGroup>(
@@ -54,8 +54,9 @@ pub(super) fn double_base_naf8_top_dropped<G: DalekGroup>(
 
 /// dalek's double-base multiplication with the cofactor cleared on the variable point:
 /// (a·8⁻¹ mod ℓ)·(8·A) + b·B. Exact on the prime-order subgroup, it drops A's torsion
-/// component — an Edwards point treated as torsion-free (anchors Z33: a scalar-multiplication
-/// bug on a curve with cofactor > 1; the cofactored vs cofactorless verification split of
+/// component — an Edwards point treated as torsion-free (Botan's
+/// <https://github.com/randombit/botan/issues/3800>: a scalar-multiplication bug on a curve
+/// with cofactor > 1; the cofactored vs cofactorless verification split of
 /// Ed25519 validation rules).
 /// Trigger: A with a torsion component (`pure_torsion`, `prime_plus_torsion`) and a·t ≢ 0
 /// mod 8.
@@ -79,8 +80,9 @@ pub(super) fn double_base_torsion_dropped(
 /// `to_montgomery_batch` with a batch inversion that does not skip zeros: the identity's
 /// denominator Z − Y = 0 makes the running product 0, its "inverse" 0 (0⁻¹ = 0 in dalek's
 /// field), and so every inverse and every u of the batch 0. dalek's `invert_batch_alloc`
-/// skips zeros in constant time for exactly this reason; the unskipped version is anchors
-/// Z40 (c-kzg-4844 `fr_batch_inv`) and Z38. The effect is reproduced on dalek's public API
+/// skips zeros in constant time for exactly this reason; the unskipped version is c-kzg-4844's
+/// `fr_batch_inv` (<https://github.com/ethereum/c-kzg-4844/issues/205>) and
+/// <https://github.com/RustCrypto/traits/pull/1884>. The effect is reproduced on dalek's public API
 /// (its field elements are private): u's are dalek's, zeroed when an input is the identity.
 /// Trigger: `identity_in_batch` with a point whose u ≠ 0.
 pub(super) fn to_montgomery_zero_in_batch(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {

@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 /// s·B with a signed radix-256 fixed-base table (32 rows of 1·256ⁱB … 128·256ⁱB) whose lookup
 /// takes `digit.abs()` in `i8`: the digit −128 overflows (a panic in debug builds, an index far
 /// out of range in release). dalek's radix-256 basepoint table had this overflow, found by a
-/// fuzzer (1f8a19a7, anchors §4).
+/// fuzzer (<https://github.com/dalek-cryptography/curve25519-dalek/commit/1f8a19a7>).
 /// Trigger: a scalar with a radix-256 digit of −128 (about one random scalar in eight).
 pub(super) fn radix256_mul_base(s: &BigUint) -> [u8; 32] {
     static TABLE: OnceLock<Vec<Vec<EdwardsPoint>>> = OnceLock::new();
@@ -61,8 +61,10 @@ fn odd_and_even_multiples(p: &EdwardsPoint, count: usize) -> Vec<EdwardsPoint> {
 
 /// An encoder whose final reduction of y is missing: y is written as y + p whenever that still
 /// fits in 255 bits (y < 19). A field element serialized without its final conditional
-/// subtraction of p is anchors Z44/Z66 (results in [p, 2²⁵⁶) not reduced); the encoding then
-/// stops round-tripping (Z69).
+/// subtraction of p is the class of <https://github.com/RustCrypto/elliptic-curves/issues/81> and
+/// <https://github.com/kilic/bls12-381/issues/40> (results in [p, 2²⁵⁶) not reduced); the
+/// encoding then stops round-tripping (LibreSSL's point2oct/oct2point asymmetry, in the bug list
+/// of <https://github.com/guidovranken/cryptofuzz>).
 /// Trigger: points whose y is 0 or 1: the `identity` and the order-4 `pure_torsion` points.
 pub(super) fn compress_y_not_reduced(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
     adapter_dalek::compress_each::<EdwardsPoint>(reprs).map(|encs| {
@@ -85,8 +87,9 @@ pub(super) fn compress_y_not_reduced(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
 
 /// `double_and_compress_batch` over a batch inversion without dalek's zero skipping: one zero
 /// denominator (the identity's e·f·g·h = 0) zeroes the accumulated product, every "inverse"
-/// becomes 0, and every encoding in the batch comes out as 0 (the identity). anchors Z40
-/// (c-kzg-4844 `fr_batch_inv`: one zero input zeroes the whole output), Z38.
+/// becomes 0, and every encoding in the batch comes out as 0 (the identity). c-kzg-4844's
+/// `fr_batch_inv` (<https://github.com/ethereum/c-kzg-4844/issues/205>: one zero input zeroes
+/// the whole output); <https://github.com/RustCrypto/traits/pull/1884>.
 /// Trigger: an `identity` in a batch with other points.
 pub(super) fn double_and_compress_zero_in_batch(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
     let out = adapter_dalek::ristretto_double_and_compress_batch(reprs);
@@ -102,8 +105,8 @@ pub(super) fn double_and_compress_zero_in_batch(reprs: &[Repr]) -> Outcome<Vec<[
 }
 
 /// An Edwards decoder that loses the sign bit of x: it decodes y and always takes the even
-/// square root. A wrong sign from decompression is anchors Z45 (k256 `decompress`: release-only
-/// wrong y parity, RustCrypto/elliptic-curves#529).
+/// square root. A wrong sign from decompression is k256's `decompress` bug (release-only
+/// wrong y parity, <https://github.com/RustCrypto/elliptic-curves/issues/529>).
 /// Trigger: valid encodings with the sign bit set (`sign_bit_set`).
 pub(super) fn decompress_sign_dropped(bytes: &[u8; 32]) -> Outcome<[u8; 32]> {
     let mut b = *bytes;
@@ -113,7 +116,8 @@ pub(super) fn decompress_sign_dropped(bytes: &[u8; 32]) -> Outcome<[u8; 32]> {
 
 /// A ristretto255 decoder that reads s modulo p with the top bit ignored instead of requiring
 /// the canonical encoding (RFC 9496 §4.3.1 step 1, which dalek checks by re-encoding). Non-
-/// canonical coordinates accepted are anchors Z65 and Z67 (CVE-2022-23806).
+/// canonical coordinates accepted are <https://github.com/ethereum/execution-specs/pull/2395>
+/// and CVE-2022-23806 (<https://www.cve.org/CVERecord?id=CVE-2022-23806>).
 /// Trigger: `s_noncanonical` (s + p for a valid s) and `high_bit_set`.
 pub(super) fn ristretto_decompress_noncanonical(bytes: &[u8; 32]) -> Outcome<[u8; 32]> {
     let p = ecdiff_oracles::curves::ed25519_fp().modulus();

@@ -169,8 +169,9 @@ impl<G: DalekGroup> MsmSubject for PippengerAt<G> {
 /// dalek's `vartime_multiscalar_mul`, except that below 190 points (the Straus side) it
 /// clears the cofactor: Σ (sᵢ·8⁻¹ mod ℓ)·(8·Pᵢ). Exact on the prime-order subgroup, it drops
 /// every torsion component — treating Edwards points as if they were ristretto255 elements or
-/// torsion-free (the cofactor pitfalls ristretto255 exists to remove; anchors Z33: a
-/// scalar-multiplication bug on a curve with cofactor > 1).
+/// torsion-free (the cofactor pitfalls ristretto255 exists to remove; Botan's
+/// <https://github.com/randombit/botan/issues/3800>: a scalar-multiplication bug on a curve
+/// with cofactor > 1).
 /// Trigger: `pure_torsion` or `prime_plus_torsion` inputs with n < 190.
 pub(super) struct StrausCofactorCleared;
 
@@ -200,7 +201,8 @@ impl MsmSubject for StrausCofactorCleared {
 /// A constant-time-style Straus over signed radix-16 digits whose lookup tables hold
 /// 1·P … 7·P: the extreme digit −8 of the recoding has no entry (`table[|d| − 1]` indexes past
 /// the end). dalek's `LookupTable` holds 8 entries for digits in [−8, 8]; an off-by-one table
-/// size is the extreme-signed-digit class of anchors Z2 (dalek PR #259).
+/// size is the extreme-signed-digit class of
+/// <https://github.com/dalek-cryptography/curve25519-dalek/pull/259>.
 /// Trigger: any scalar with a radix-16 digit of −8 (almost every random scalar).
 pub(super) struct Radix16TableMissing8<G>(pub(super) PhantomData<G>);
 
@@ -251,7 +253,8 @@ impl<G: DalekGroup> MsmSubject for Radix16TableMissing8<G> {
 /// for the dynamic ones) whose static NAF keeps 252 positions: the digit of weight 2²⁵² — the
 /// top bit of a scalar ≥ 2²⁵², or the terminal carry of the recoding — is dropped. dalek had
 /// the same class of bug in its NAF's last digit (e17c98a3) and Pippenger's terminal carry
-/// (389d2bc9), anchors Z3.
+/// (389d2bc9): <https://github.com/dalek-cryptography/curve25519-dalek/commit/e17c98a3>,
+/// <https://github.com/dalek-cryptography/curve25519-dalek/commit/389d2bc9>.
 /// Trigger: a static scalar whose width-8 NAF ends at position 252: −1 = ℓ − 1, ℓ − k, and
 /// random scalars whose recoding carries into bit 252.
 pub(super) struct PrecomputedNafTopDigit<G>(pub(super) PhantomData<G>);
@@ -309,7 +312,9 @@ impl<G: DalekGroup> MsmSubject for PrecomputedNafTopDigit<G> {
 
 /// An optional form that skips `None` points (and their scalars) instead of returning `None`:
 /// the result is the sum over the points that are present. Missing/infinity inputs silently
-/// dropped are anchors Z12/Z13 (infinity mishandled in MSM inputs) and H5 (validity gating).
+/// dropped are <https://github.com/grandinetech/rust-kzg/pull/309> and
+/// <https://github.com/bluealloy/revm/issues/1428> (infinity mishandled in MSM inputs) and
+/// cryptofuzz's validity gating (<https://github.com/guidovranken/cryptofuzz>).
 /// Trigger: a `none_point` anywhere in the input.
 pub(super) struct NoneSkipped<G> {
     pub(super) kind: MsmKind,

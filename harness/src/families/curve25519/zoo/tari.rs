@@ -70,8 +70,8 @@ fn chunk_shapes(s: &[RangeStatement<RistrettoPoint>]) -> (Vec<Shape>, usize) {
 }
 
 /// A batch verifier that only verifies the first chunk of 256: later chunks run without their
-/// final check. The seed's own history: chunks after the first once reused the leading
-/// transcripts (the comment at `range_proof.rs:783`), and tari's
+/// final check. tari_bulletproofs_plus's own history: chunks after the first once reused the
+/// leading transcripts (the comment at `range_proof.rs:783`), and tari's
 /// `test_batch_larger_than_max_batch_size_is_fully_verified` guards the later chunks.
 /// Trigger: an invalid proof at index ≥ 256 (`tamper_later_chunk`).
 pub(super) struct LaterChunksUnverified;
@@ -95,8 +95,9 @@ impl BatchVerifier for LaterChunksUnverified {
 }
 
 /// A cost-based dispatch whose one branch never compares the final multiscalar result with the
-/// identity (the seed's change 1 added the Pippenger branch next to the precomputed one; a
-/// branch that computes but does not check is the "one side of the switch is wrong" class).
+/// identity (change 1 of <https://github.com/tari-project/bulletproofs-plus/pull/151> added the
+/// Pippenger branch next to the precomputed one; a branch that computes but does not check is
+/// the "one side of the switch is wrong" class).
 /// Trigger: an invalid proof (scalar bump, replaced point, wrong promise or label) in a chunk
 /// on the broken side of tari's cost crossover (`tamper_at_pippenger` / `tamper_at_straus`).
 pub(super) struct BranchUnchecked {
@@ -127,7 +128,8 @@ impl BatchVerifier for BranchUnchecked {
 /// A generator consistency check that treats the `Arc::ptr_eq` shortcut as conclusive both
 /// ways: statements whose precomputation is not the first one's are rejected, although
 /// separately built identical parameters are valid (tari documents `false` as inconclusive,
-/// `range_parameters.rs:113`; the seed's change 2 introduced the shortcut).
+/// `range_parameters.rs:113`; change 2 of
+/// <https://github.com/tari-project/bulletproofs-plus/pull/151> introduced the shortcut).
 /// Trigger: `gens_separate_identical` (and `gens_wider_max_agg`).
 pub(super) struct PtrEqConclusive;
 
@@ -183,7 +185,8 @@ impl BatchVerifier for ConsistencySkipped {
 }
 
 /// Mask recovery that returns the blinding factors of an extended mask in the wrong order
-/// (degree k's factor in slot k − 1): an indexing slip of the kind the seed's change 5 (one
+/// (degree k's factor in slot k − 1): an indexing slip of the kind change 5 of
+/// <https://github.com/tari-project/bulletproofs-plus/pull/151> (one
 /// inversion for all extension degrees) risks. Single-degree masks are unaffected.
 /// Trigger: a seeded proof with extension degree ≥ 2 under `RecoverOnly` or
 /// `RecoverAndVerify`.
@@ -237,7 +240,9 @@ impl BatchVerifier for SingleProofUnchecked {
 
 /// A deserializer without the "no unused data" check: trailing bytes after the last complete
 /// L/R pair are ignored, so a proof has many byte encodings. tari checks leftover tuples and
-/// chunks (`range_proof.rs:1306`); trailing data accepted is anchors Z68/Z69.
+/// chunks (`range_proof.rs:1306`); trailing data accepted is the class of gnark-crypto's
+/// <https://github.com/Consensys/gnark-crypto/commit/90177b295> and LibreSSL's
+/// point2oct/oct2point asymmetry (in the bug list of <https://github.com/guidovranken/cryptofuzz>).
 /// Trigger: `extended_1`, `extended_32` (and truncations that leave a partial element).
 pub(super) fn from_bytes_trailing_accepted(bytes: &[u8]) -> Result<Vec<u8>, String> {
     if let Some(&ext) = bytes.first() {

@@ -108,8 +108,8 @@ impl LazyPoint {
     }
 
     /// RCB Algorithm 8 (mixed addition) **without** the identity guard: the affine identity's
-    /// coordinates (0, 0) go through the formula as if they were a point (anchors Z32, k256's
-    /// mixed addition before RustCrypto/elliptic-curves#337).
+    /// coordinates (0, 0) go through the formula as if they were a point (k256's mixed addition
+    /// before <https://github.com/RustCrypto/elliptic-curves/pull/337>).
     pub(crate) fn add_mixed_unguarded(&self, o: &LazyAffine) -> LazyPoint {
         let xx = self.x * o.x;
         let yy = self.y * o.y;
@@ -261,7 +261,7 @@ pub(crate) fn decode_sec1(bytes: &[u8]) -> LazyAffine {
 pub(crate) enum Madd {
     /// With the identity guard.
     Guarded,
-    /// Without it (anchors Z32).
+    /// Without it (k256 before <https://github.com/RustCrypto/elliptic-curves/pull/337>).
     Unguarded,
 }
 
