@@ -1,5 +1,6 @@
 //! The bug zoo: every deliberately broken variant must be caught by the suite of the routine
-//! it breaks, with that routine's default budget, in this profile. Variants are enumerated
+//! it breaks, with that routine's default budget, in this profile, as the verdict kind the bug
+//! it models gives (an `oracle_panicked` is an ecdiff bug, never a detection). Variants are enumerated
 //! from the families' zoo rows: a variant added without being caught fails here.
 
 use libtest_mimic::{Arguments, Failed, Trial};
@@ -23,6 +24,18 @@ fn check_variant(v: &ecdiff::zoo::ZooVariant) -> Result<(), Failed> {
         .no_save()
         .try_run()
     {
+        Err(failure) if failure.run.verdict.kind == ecdiff::VerdictKind::OraclePanicked => {
+            Err(format!(
+                "{}: an ecdiff bug, not a detection: {}",
+                v.name, failure.run.verdict.detail
+            )
+            .into())
+        }
+        Err(failure) if !v.caught_as.contains(&failure.run.verdict.kind) => Err(format!(
+            "{}: its first finding is {}, the bug it models gives {:?}: {}",
+            v.name, failure.run.verdict.kind, v.caught_as, failure.run.verdict.detail
+        )
+        .into()),
         Err(failure) => {
             eprintln!("caught {}: {}", v.name, failure.run.verdict.kind);
             Ok(())

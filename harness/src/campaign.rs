@@ -524,6 +524,9 @@ mod zoo_campaign {
                         break;
                     };
                     let d = detect(&variants[v], bias, seed, budget_of(&variants[v]));
+                    if let Some(bug) = &d.ecdiff_bug {
+                        eprintln!("ecdiff bug (oracle_panicked) in the zoo: {bug}");
+                    }
                     results.lock().unwrap_or_else(|e| e.into_inner()).push((
                         v,
                         bias,
@@ -532,6 +535,7 @@ mod zoo_campaign {
                             caught: d.caught,
                             cases: d.cases,
                             seconds: d.time.as_secs_f64(),
+                            ecdiff_bug: d.ecdiff_bug.is_some(),
                         },
                     ));
                     progress(done.fetch_add(1, Ordering::SeqCst) + 1, total);

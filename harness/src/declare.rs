@@ -35,12 +35,13 @@
 //!         routine: "dory_g1_msm",
 //!         bug: "z-scan dispatch trusts raw coordinates after checking only the first base",
 //!         trigger: "mixed_z bases whose first base has z = 1",
+//!         caught_as: &[VerdictKind::Mismatch],
 //!         build: |spec| Box::new(msm::check::<Bn254G1, _>(spec, ZscanFirstBaseOnly(PhantomData))),
 //!     },
 //! ];
 //! ```
 
-use crate::engine::DynRoutine;
+use crate::engine::{DynRoutine, VerdictKind};
 use crate::generators::lengths::Lengths;
 use crate::shapes::Spec;
 
@@ -131,6 +132,12 @@ pub struct ZooRow {
     pub bug: &'static str,
     /// The input class that triggers it.
     pub trigger: &'static str,
+    /// The verdicts the modelled bug gives (a wrong value is `Mismatch`, a crash
+    /// `SubjectPanicked`, an accepted invalid input `OracleRejected`, a broken lazy-field
+    /// contract `ContractViolation`; two where the profile decides, as an overflow check that
+    /// panics in debug builds and wraps to a wrong value in release): the zoo counts the
+    /// variant as caught only by a finding of one of these kinds.
+    pub caught_as: &'static [VerdictKind],
     /// Builds the broken check from the routine's spec.
     pub build: fn(Spec) -> Box<dyn DynRoutine>,
 }
@@ -145,6 +152,8 @@ pub struct ZooVariant {
     pub bug: &'static str,
     /// The input class that triggers it.
     pub trigger: &'static str,
+    /// The verdicts the modelled bug gives ([`ZooRow::caught_as`]).
+    pub caught_as: &'static [VerdictKind],
     /// The routine with the broken subject.
     pub check: Box<dyn DynRoutine>,
 }
@@ -161,6 +170,7 @@ impl ZooVariant {
             routine: row.routine,
             bug: row.bug,
             trigger: row.trigger,
+            caught_as: row.caught_as,
             check: (row.build)(family.spec(row.routine)),
         }
     }

@@ -396,6 +396,8 @@ pub struct ZooTrial {
     pub cases: u64,
     /// Wall time, seconds.
     pub seconds: f64,
+    /// Whether the search met an `oracle_panicked` (an ecdiff bug) instead.
+    pub ecdiff_bug: bool,
 }
 
 /// A variant under one generator, over every seed.
@@ -487,7 +489,17 @@ pub struct ZooReport {
 impl ZooReport {
     /// Whether every variant was caught by the edge-biased generators on every seed.
     pub fn all_caught(&self) -> bool {
-        self.rows.iter().all(|r| r.edge.always_caught())
+        self.rows.iter().all(|r| r.edge.always_caught()) && !self.ecdiff_bugs()
+    }
+
+    /// Whether any search met an `oracle_panicked` verdict (a bug in ecdiff, reported on
+    /// standard error as it happens).
+    pub fn ecdiff_bugs(&self) -> bool {
+        self.rows.iter().any(|r| {
+            (r.edge.trials.iter())
+                .chain(&r.uniform.trials)
+                .any(|t| t.ecdiff_bug)
+        })
     }
 
     /// The report as a Markdown table (`ecdiff zoo --markdown`), as `docs/zoo.md` publishes it:
@@ -659,6 +671,7 @@ mod tests {
             caught,
             cases,
             seconds: cases as f64,
+            ecdiff_bug: false,
         };
         let s = ZooStats::from_trials(vec![t(0, true, 5), t(1, true, 9), t(2, false, 100)]);
         assert_eq!(s.median_cases, Some(9));

@@ -5,7 +5,7 @@
 //! routine with the *same* spec as a built-in one (name, edge classes, budget) and a broken
 //! subject, so it sees exactly the cases the real routine's suite sees.
 
-use crate::engine::Detail;
+use crate::engine::{Detail, VerdictKind};
 use crate::generators::CASE_BYTES;
 use crate::generators::{case_bytes, Bias};
 use std::time::{Duration, Instant};
@@ -21,31 +21,45 @@ pub fn all() -> Vec<ZooVariant> {
 }
 
 /// How one search for a variant's bug went.
-#[derive(Clone, Copy, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct Detection {
-    /// Whether a finding turned up within the budget.
+    /// Whether a finding of the kind the variant models turned up within the budget.
     pub caught: bool,
-    /// Cases run, up to and including the first finding.
+    /// Cases run, up to and including the first such finding.
     pub cases: u64,
     /// Wall time spent.
     pub time: Duration,
+    /// An `oracle_panicked` verdict met on the way: a bug in ecdiff, not a detection (the
+    /// search stops there).
+    pub ecdiff_bug: Option<String>,
 }
 
 /// Runs cases `0..budget` of the seeded stream `seed` (the stream `ecdiff run --seed` uses)
-/// until the first finding.
+/// until the first finding of the kind the variant models ([`ZooVariant::caught_as`]).
+/// Findings of another kind do not count; an `oracle_panicked` stops the search as an ecdiff
+/// bug.
 pub fn detect(variant: &ZooVariant, bias: Bias, seed: u64, budget: u64) -> Detection {
     let start = Instant::now();
     for i in 0..budget {
         let bytes = case_bytes(seed, variant.routine, i, CASE_BYTES);
-        if variant
-            .check
-            .run_bytes(&bytes, bias, Detail::OnFinding)
-            .is_finding()
-        {
+        let run = variant.check.run_bytes(&bytes, bias, Detail::OnFinding);
+        if run.verdict.kind == VerdictKind::OraclePanicked {
+            return Detection {
+                caught: false,
+                cases: i + 1,
+                time: start.elapsed(),
+                ecdiff_bug: Some(format!(
+                    "{} seed {seed} case {i}: {}",
+                    variant.name, run.verdict.detail
+                )),
+            };
+        }
+        if run.is_finding() && variant.caught_as.contains(&run.verdict.kind) {
             return Detection {
                 caught: true,
                 cases: i + 1,
                 time: start.elapsed(),
+                ecdiff_bug: None,
             };
         }
     }
@@ -53,6 +67,7 @@ pub fn detect(variant: &ZooVariant, bias: Bias, seed: u64, budget: u64) -> Detec
         caught: false,
         cases: budget,
         time: start.elapsed(),
+        ecdiff_bug: None,
     }
 }
 

@@ -9,6 +9,7 @@ use super::{
 use crate::arkworks::zoo::naf_exp_truncated;
 use crate::curve::Jacobian;
 use crate::declare::ZooRow;
+use crate::engine::VerdictKind;
 use crate::families::bls12_381::adapter::{blst_scalar, ArkBlsCurve, BlstCurve, ZkcryptoCurve};
 use crate::families::bls12_381::adapter::{ArkBls, Blstrs, Zkcrypto};
 use crate::families::bls12_381::adapter_pairing::{
@@ -552,6 +553,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "zkcrypto_g1_encoding",
         bug: INFINITY_FLAG_TRUSTED_BUG,
         trigger: INFINITY_FLAG_TRUSTED_TRIGGER,
+        caught_as: &[VerdictKind::OracleRejected],
         build: |spec| {
             Box::new(shapes::bls_encoding::check::<Bls12381G1, _>(
                 spec,
@@ -564,6 +566,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "blst_g2_encoding",
         bug: COORDINATES_REDUCED_MOD_P_BUG,
         trigger: "mut_non_canonical",
+        caught_as: &[VerdictKind::OracleRejected],
         build: |spec| {
             Box::new(with_known(
                 shapes::bls_encoding::check::<Bls12381G2, _>(spec, CoordinatesReducedModP),
@@ -577,6 +580,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "zkcrypto_g2_encoding",
         bug: INFINITY_FLAG_TRUSTED_BUG,
         trigger: INFINITY_FLAG_TRUSTED_TRIGGER,
+        caught_as: &[VerdictKind::OracleRejected],
         build: |spec| {
             Box::new(shapes::bls_encoding::check::<Bls12381G2, _>(
                 spec,
@@ -589,6 +593,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "blst_g1_encoding",
         bug: COORDINATES_REDUCED_MOD_P_BUG,
         trigger: "mut_non_canonical",
+        caught_as: &[VerdictKind::OracleRejected],
         build: |spec| {
             Box::new(with_known(
                 shapes::bls_encoding::check::<Bls12381G1, _>(spec, CoordinatesReducedModP),
@@ -602,6 +607,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "ark_bls12_381_g2_encoding",
         bug: SUBGROUP_CHECK_SKIPPED_BUG,
         trigger: SUBGROUP_CHECK_SKIPPED_TRIGGER,
+        caught_as: &[VerdictKind::OracleRejected],
         build: |spec| {
             Box::new(shapes::bls_encoding::check::<Bls12381G2, _>(
                 spec,
@@ -614,6 +620,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "ark_bls12_381_g1_encoding",
         bug: SUBGROUP_CHECK_SKIPPED_BUG,
         trigger: SUBGROUP_CHECK_SKIPPED_TRIGGER,
+        caught_as: &[VerdictKind::OracleRejected],
         build: |spec| {
             Box::new(shapes::bls_encoding::check::<Bls12381G1, _>(
                 spec,
@@ -626,6 +633,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "blst_g1_msm",
         bug: INFINITY_FILTERED_SCALARS_MISALIGNED_BUG,
         trigger: INFINITY_FILTERED_SCALARS_MISALIGNED_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(with_known(
                 shapes::msm::check::<Bls12381G1, _>(
@@ -642,6 +650,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "blst_g2_msm",
         bug: INFINITY_FILTERED_SCALARS_MISALIGNED_BUG,
         trigger: INFINITY_FILTERED_SCALARS_MISALIGNED_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(with_known(
                 shapes::msm::check::<Bls12381G2, _>(
@@ -658,6 +667,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "blst_g1_msm_large",
         bug: ASSUMES_AFFINE_FROM_512_BUG,
         trigger: ASSUMES_AFFINE_FROM_512_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(with_known(
                 shapes::msm::check::<Bls12381G1, _>(spec, AssumesAffineFrom512(PhantomData)),
@@ -671,6 +681,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "blst_g2_msm_large",
         bug: ASSUMES_AFFINE_FROM_512_BUG,
         trigger: ASSUMES_AFFINE_FROM_512_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(with_known(
                 shapes::msm::check::<Bls12381G2, _>(spec, AssumesAffineFrom512(PhantomData)),
@@ -684,6 +695,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "ark_bls12_381_g1_msm",
         bug: BUCKET_INDEX_IN_A_BYTE_BUG,
         trigger: BUCKET_INDEX_IN_A_BYTE_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::msm::check_affine::<Bls12381G1, _>(
                 spec,
@@ -696,6 +708,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "ark_bls12_381_g2_msm",
         bug: BUCKET_INDEX_IN_A_BYTE_BUG,
         trigger: BUCKET_INDEX_IN_A_BYTE_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::msm::check_affine::<Bls12381G2, _>(
                 spec,
@@ -708,6 +721,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "blst_g1_batch_normalize",
         bug: BATCH_INVERSION_WITH_ZERO_BUG,
         trigger: BATCH_INVERSION_WITH_ZERO_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::normalize::check::<Bls12381G1, _>(
                 spec,
@@ -720,6 +734,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "blst_g2_batch_normalize",
         bug: BATCH_INVERSION_WITH_ZERO_BUG,
         trigger: BATCH_INVERSION_WITH_ZERO_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::normalize::check::<Bls12381G2, _>(
                 spec,
@@ -732,6 +747,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "ark_bls12_381_g1_normalize_batch",
         bug: BATCH_INVERSION_WITH_ZERO_BUG,
         trigger: BATCH_INVERSION_WITH_ZERO_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::normalize::check::<Bls12381G1, _>(
                 spec,
@@ -744,6 +760,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "ark_bls12_381_g2_normalize_batch",
         bug: BATCH_INVERSION_WITH_ZERO_BUG,
         trigger: BATCH_INVERSION_WITH_ZERO_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::normalize::check::<Bls12381G2, _>(
                 spec,
@@ -757,6 +774,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         bug: "final-exponentiation addition chain off by one squaring (gnark-crypto \
               https://github.com/Consensys/gnark-crypto/commit/de524409a)",
         trigger: "any pair whose pairing is not 1",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| Box::new(shapes::pairing::check_single(spec, FinalExpExtraSquare)),
     },
     ZooRow {
@@ -765,6 +783,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         bug: "Miller loop returns its unset accumulator (0), not 1, when every pair is filtered \
               out (gnark-crypto https://github.com/Consensys/gnark-crypto/commit/0805f8b44)",
         trigger: "every pair has a point at infinity",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| Box::new(shapes::pairing::check_product(spec, AllFilteredNotOne)),
     },
     ZooRow {
@@ -773,6 +792,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         bug: "pairing with a point at infinity returns 0, not 1 (gnark-crypto \
               https://github.com/Consensys/gnark-crypto/commit/0805f8b44)",
         trigger: PAIR_IDENTITY_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| Box::new(shapes::pairing::check_single(spec, InfinityPairingIsZero)),
     },
     ZooRow {
@@ -781,6 +801,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         bug: "pairing check returns 1 when any pair has infinity instead of skipping it \
               (evmone https://github.com/ethereum/evmone/pull/1151)",
         trigger: "a pair with infinity next to one whose pairing is not 1",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::pairing::check_product(
                 spec,
@@ -795,6 +816,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               skip it (https://github.com/ethereum/evmone/pull/1151, \
               https://github.com/Consensys/gnark-crypto/commit/0805f8b44)",
         trigger: PAIR_IDENTITY_TRIGGER,
+        caught_as: &[VerdictKind::SubjectPanicked],
         build: |spec| {
             Box::new(shapes::pairing::check_product(
                 spec,
@@ -808,6 +830,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         bug: "double-and-add assumes exponents below 2^254 and skips the top bit (gnark-crypto \
               https://github.com/Consensys/gnark-crypto/commit/630287b3e)",
         trigger: "an exponent ≥ 2^254",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::gt::check_scale::<Bls12381Gt, _>(
                 spec,
@@ -821,6 +844,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         bug: "NAF recoding drops the terminal carry digit (dalek NAF carry, \
               https://github.com/dalek-cryptography/curve25519-dalek/commit/e17c98a3)",
         trigger: "exponents with the two top bits set, e.g. r − 1",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::gt::check_scale::<Bls12381Gt, _>(
                 spec,
@@ -835,6 +859,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               https://github.com/bluealloy/revm/issues/1428, \
               https://github.com/ethereum/evmone/issues/1150)",
         trigger: "gt_identity before a non-trivial term",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::gt::check_multi_exp::<Bls12381Gt, _>(
                 spec,
@@ -847,6 +872,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "zkcrypto_g1_batch_normalize",
         bug: IDENTITIES_MOVED_TO_THE_END_BUG,
         trigger: IDENTITIES_MOVED_TO_THE_END_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::normalize::check::<Bls12381G1, _>(
                 spec,
@@ -859,6 +885,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "zkcrypto_g2_batch_normalize",
         bug: IDENTITIES_MOVED_TO_THE_END_BUG,
         trigger: IDENTITIES_MOVED_TO_THE_END_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::normalize::check::<Bls12381G2, _>(
                 spec,
@@ -873,6 +900,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               (filippo.io/edwards25519 CVE-2026-26958, \
               https://github.com/advisories/GHSA-fw7p-63qq-7hpr)",
         trigger: "a first term tᵢ^kᵢ ≠ 1",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::gt::check_multi_exp::<Bls12381Gt, _>(
                 spec,

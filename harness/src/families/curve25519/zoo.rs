@@ -23,6 +23,7 @@ mod tari;
 
 use super::tari as tari_check;
 use crate::declare::ZooRow;
+use crate::engine::VerdictKind;
 use crate::families::curve25519::adapter_dalek::{self, DalekGroup};
 use crate::families::curve25519::encoding::CompressOp;
 use crate::families::curve25519::montgomery;
@@ -101,6 +102,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               Edwards points treated as prime-order (cofactor > 1, Botan \
               https://github.com/randombit/botan/issues/3800)",
         trigger: "pure_torsion or prime_plus_torsion inputs, n < 190",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| msm_variant(spec, StrausCofactorCleared),
     },
     ZooRow {
@@ -112,6 +114,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               https://github.com/midnightntwrk/midnight-zk/pull/225)",
         trigger: "190 ≤ n < 500 with an empty bucket below an occupied one (zero, small or \
                   repeated scalars; common near n = 190)",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             msm_variant(
                 spec,
@@ -128,6 +131,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               https://github.com/mratsim/constantine/pull/484)",
         trigger: "500 ≤ n < 800 with a scalar whose top window carries (about half of random \
                   scalars; ℓ − 1)",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             msm_variant(
                 spec,
@@ -142,6 +146,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               (curve25519-dalek 5f1d73bc, \
               https://github.com/dalek-cryptography/curve25519-dalek/pull/259)",
         trigger: "n ≥ 800 with a radix-256 digit of −128 (any large random input)",
+        caught_as: &[VerdictKind::SubjectPanicked, VerdictKind::Mismatch],
         build: |spec| {
             msm_variant(
                 spec,
@@ -156,6 +161,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               entry (extreme-digit class of \
               https://github.com/dalek-cryptography/curve25519-dalek/pull/259)",
         trigger: "any scalar with a radix-16 digit of −8 (nearly every random scalar)",
+        caught_as: &[VerdictKind::SubjectPanicked],
         build: |spec| msm_variant(spec, Radix16TableMissing8::<EdwardsPoint>(PhantomData)),
     },
     ZooRow {
@@ -167,6 +173,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               https://github.com/dalek-cryptography/curve25519-dalek/commit/e17c98a3)",
         trigger: "a static scalar whose NAF reaches position 252: −1, ℓ − k, or a carry into bit \
                   252",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| msm_variant(spec, PrecomputedNafTopDigit::<EdwardsPoint>(PhantomData)),
     },
     ZooRow {
@@ -177,6 +184,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               https://github.com/grandinetech/rust-kzg/pull/309, \
               https://github.com/bluealloy/revm/issues/1428, cryptofuzz's validity gating)",
         trigger: "a None point anywhere (none_point)",
+        caught_as: &[VerdictKind::OracleRejected],
         build: |spec| {
             msm_variant(
                 spec,
@@ -194,6 +202,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               (https://github.com/grandinetech/rust-kzg/pull/309, \
               https://github.com/bluealloy/revm/issues/1428, cryptofuzz's validity gating)",
         trigger: "a None dynamic point (none_point)",
+        caught_as: &[VerdictKind::OracleRejected],
         build: |spec| {
             msm_variant(
                 spec,
@@ -210,6 +219,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         bug: "radix-256 fixed-base table lookup takes |digit| in i8: −128 overflows \
               (curve25519-dalek 1f8a19a7, found by fuzzing)",
         trigger: "a scalar with a radix-256 digit of −128 (about 1 in 8 random scalars)",
+        caught_as: &[VerdictKind::SubjectPanicked, VerdictKind::Mismatch],
         build: |spec| mul_base_variant(spec, radix256_mul_base),
     },
     ZooRow {
@@ -220,6 +230,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               https://github.com/kilic/bls12-381/issues/40; LibreSSL point2oct/oct2point \
               asymmetry, listed in https://github.com/guidovranken/cryptofuzz)",
         trigger: "points with y ∈ {0, 1}: identity and the order-4 torsion points",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             compress_variant(
                 spec,
@@ -237,6 +248,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               https://github.com/ethereum/c-kzg-4844/issues/205; \
               https://github.com/RustCrypto/traits/pull/1884)",
         trigger: "an identity in a batch of two or more points",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             compress_variant(
                 spec,
@@ -252,6 +264,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         bug: "decompression ignores the sign bit of x (k256 decompress wrong parity, \
               https://github.com/RustCrypto/elliptic-curves/issues/529)",
         trigger: "valid encodings with the sign bit set (sign_bit_set)",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| decompress_variant(spec, decompress_sign_dropped),
     },
     ZooRow {
@@ -261,6 +274,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               canonical encoding (https://github.com/ethereum/execution-specs/pull/2395; \
               CVE-2022-23806, https://www.cve.org/CVERecord?id=CVE-2022-23806)",
         trigger: "s_noncanonical (s + p) and high_bit_set strings",
+        caught_as: &[VerdictKind::OracleRejected],
         build: |spec| decompress_variant(spec, ristretto_decompress_noncanonical),
     },
     ZooRow {
@@ -271,6 +285,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               carry, https://github.com/dalek-cryptography/curve25519-dalek/commit/e17c98a3)",
         trigger: "b whose NAF reaches position 252 (b_naf8_top_252): −1, ℓ − k, or a carry into \
                   bit 252",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             double_base_variant(
                 spec,
@@ -287,6 +302,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               https://github.com/randombit/botan/issues/3800)",
         trigger: "A with a torsion component (pure_torsion, prime_plus_torsion) and a·t ≢ 0 mod \
                   8",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| double_base_variant(spec, Flavor::Edwards, double_base_torsion_dropped),
     },
     ZooRow {
@@ -297,6 +313,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               https://github.com/ethereum/c-kzg-4844/issues/205; \
               https://github.com/RustCrypto/traits/pull/1884)",
         trigger: "an identity among two or more points (identity_in_batch)",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(montgomery::check_to_montgomery(
                 spec,
@@ -311,6 +328,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         bug: "batches above 256 proofs: only the first chunk gets its final check (tari's \
               chunking; test_batch_larger_than_max_batch_size_is_fully_verified)",
         trigger: "an invalid proof at index ≥ 256 (tamper_later_chunk)",
+        caught_as: &[VerdictKind::OracleRejected],
         build: |spec| tari_variant(spec, LaterChunksUnverified),
     },
     ZooRow {
@@ -321,6 +339,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               https://github.com/tari-project/bulletproofs-plus/pull/151 change 1 wrong)",
         trigger: "an invalid proof reaching the final check in a chunk above the crossover \
                   (tamper_at_pippenger)",
+        caught_as: &[VerdictKind::OracleRejected],
         build: |spec| tari_variant(spec, BranchUnchecked { pippenger: true }),
     },
     ZooRow {
@@ -331,6 +350,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               change 1)",
         trigger: "an invalid proof reaching the final check in a chunk below the crossover \
                   (tamper_at_straus)",
+        caught_as: &[VerdictKind::OracleRejected],
         build: |spec| tari_variant(spec, BranchUnchecked { pippenger: false }),
     },
     ZooRow {
@@ -340,6 +360,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               parameters rejected (https://github.com/tari-project/bulletproofs-plus/pull/151 \
               change 2)",
         trigger: "gens_separate_identical or gens_wider_max_agg",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| tari_variant(spec, PtrEqConclusive),
     },
     ZooRow {
@@ -348,6 +369,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         bug: "no generator consistency check: each proof verified against its own generators, so \
               mixed-generator batches pass",
         trigger: "gens_foreign or gens_other_family",
+        caught_as: &[VerdictKind::OracleRejected],
         build: |spec| tari_variant(spec, ConsistencySkipped),
     },
     ZooRow {
@@ -357,6 +379,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               (https://github.com/tari-project/bulletproofs-plus/pull/151 change 5: one \
               inversion for all extension degrees)",
         trigger: "a seeded proof with extension degree ≥ 2",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| tari_variant(spec, ExtensionMasksRotated),
     },
     ZooRow {
@@ -365,6 +388,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         bug: "a one-proof fast path without the final check: the batch verdict is no longer the \
               conjunction of single verdicts",
         trigger: "a tampered proof verified alone (tampered_1, tampered_2)",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| tari_variant(spec, SingleProofUnchecked),
     },
     ZooRow {
@@ -374,6 +398,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               serializations accepted: https://github.com/Consensys/gnark-crypto/commit/90177b295; \
               LibreSSL point2oct/oct2point, listed in https://github.com/guidovranken/cryptofuzz)",
         trigger: "extended_1, extended_32",
+        caught_as: &[VerdictKind::OracleRejected],
         build: |spec| {
             Box::new(tari_check::check_from_bytes(
                 spec,

@@ -5,6 +5,7 @@
 use crate::arkworks::zoo::naf_exp_truncated;
 use crate::curve::Jacobian;
 use crate::declare::ZooRow;
+use crate::engine::VerdictKind;
 use crate::families::dory::ark::{self, ArkCurve};
 use crate::shapes::fold::FieldFold;
 use crate::shapes::gt::{GtMultiExp, GtScale};
@@ -422,6 +423,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "dory_g1_msm",
         bug: ZSCAN_FIRST_BASE_ONLY_BUG,
         trigger: ZSCAN_FIRST_BASE_ONLY_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::msm::check::<Bn254G1, _>(
                 spec,
@@ -434,6 +436,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "dory_g2_msm",
         bug: ZSCAN_FIRST_BASE_ONLY_BUG,
         trigger: ZSCAN_FIRST_BASE_ONLY_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::msm::check::<Bn254G2, _>(
                 spec,
@@ -449,6 +452,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               https://github.com/grandinetech/rust-kzg/pull/309, \
               https://github.com/bluealloy/revm/issues/1428)",
         trigger: "identity among otherwise normalized bases",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::msm::check::<Bn254G1, _>(
                 spec,
@@ -461,6 +465,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "dory_g1_fixed_base_vector_scalar_mul",
         bug: ACCUMULATOR_STARTS_AT_BASE_BUG,
         trigger: "scalar_zero",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::vector::check_fixed_base::<Bn254G1, _>(
                 spec,
@@ -473,6 +478,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "dory_g2_fixed_base_vector_scalar_mul",
         bug: ACCUMULATOR_STARTS_AT_BASE_BUG,
         trigger: "scalar_zero",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::vector::check_fixed_base::<Bn254G2, _>(
                 spec,
@@ -485,6 +491,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "dory_g1_fixed_scalar_mul_bases_then_add",
         bug: INCOMPLETE_CHORD_ADDITION_BUG,
         trigger: INCOMPLETE_CHORD_ADDITION_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::vector::check_bases_then_add::<Bn254G1, _>(
                 spec,
@@ -497,6 +504,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "dory_g2_fixed_scalar_mul_bases_then_add",
         bug: INCOMPLETE_CHORD_ADDITION_BUG,
         trigger: INCOMPLETE_CHORD_ADDITION_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::vector::check_bases_then_add::<Bn254G2, _>(
                 spec,
@@ -509,6 +517,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "dory_g1_fixed_scalar_mul_vs_then_add",
         bug: MADD_WITHOUT_DOUBLING_CHECK_BUG,
         trigger: "sum_is_doubling",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::vector::check_vs_then_add::<Bn254G1, _>(
                 spec,
@@ -521,6 +530,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "dory_g2_fixed_scalar_mul_vs_then_add",
         bug: MADD_WITHOUT_DOUBLING_CHECK_BUG,
         trigger: "sum_is_doubling",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::vector::check_vs_then_add::<Bn254G2, _>(
                 spec,
@@ -534,6 +544,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         bug: "parallel split over chunks_exact(1024) loses the tail (dory with_min_len(1024) \
               split; Constantine https://github.com/mratsim/constantine/pull/484)",
         trigger: "length above 1024, not a multiple of 1024",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::fold::check(
                 spec,
@@ -548,6 +559,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         bug: "chunk ranges one past the boundary: boundary elements folded twice (parallel split \
               repeating work)",
         trigger: "length of 1025 or more",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::fold::check(
                 spec,
@@ -562,6 +574,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         bug: "gt_msm chunks overlap by one term, which counts twice (dory GT_MSM_MIN_CHUNK \
               split)",
         trigger: "more than 8 terms",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| Box::new(shapes::gt::check_multi_exp(spec, GtChunksOverlap)),
     },
     ZooRow {
@@ -570,6 +583,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         bug: "NAF recoding drops the terminal carry digit (dalek NAF carry, \
               https://github.com/dalek-cryptography/curve25519-dalek/commit/e17c98a3)",
         trigger: "exponents with the two top bits set, e.g. r − 1",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| Box::new(shapes::gt::check_scale(spec, NafCarryDropped)),
     },
     ZooRow {
@@ -577,6 +591,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "ark_g1_normalize_batch",
         bug: BATCH_INVERSION_WITH_ZERO_BUG,
         trigger: BATCH_INVERSION_WITH_ZERO_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::normalize::check::<Bn254G1, _>(
                 spec,
@@ -589,6 +604,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "ark_g2_normalize_batch",
         bug: BATCH_INVERSION_WITH_ZERO_BUG,
         trigger: BATCH_INVERSION_WITH_ZERO_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::normalize::check::<Bn254G2, _>(
                 spec,
@@ -601,6 +617,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "ark_g1_normalize_batch",
         bug: IDENTITY_BY_CANONICAL_COORDINATES_BUG,
         trigger: "identity_noncanonical",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::normalize::check::<Bn254G1, _>(
                 spec,
@@ -613,6 +630,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "ark_g2_normalize_batch",
         bug: IDENTITY_BY_CANONICAL_COORDINATES_BUG,
         trigger: "identity_noncanonical",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::normalize::check::<Bn254G2, _>(
                 spec,
@@ -625,6 +643,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "ark_g1_msm",
         bug: BUCKET_INDEX_IN_A_BYTE_BUG,
         trigger: BUCKET_INDEX_IN_A_BYTE_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::msm::check_affine::<Bn254G1, _>(
                 spec,
@@ -637,6 +656,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "ark_g2_msm",
         bug: BUCKET_INDEX_IN_A_BYTE_BUG,
         trigger: BUCKET_INDEX_IN_A_BYTE_TRIGGER,
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(shapes::msm::check_affine::<Bn254G2, _>(
                 spec,

@@ -8,6 +8,7 @@
 use super::LargeBest;
 use crate::curve::Jacobian;
 use crate::declare::ZooRow;
+use crate::engine::VerdictKind;
 use crate::families::halo2curves::adapter::{
     affine, curve, from_affine, from_curve, run_msm, scalars, Halo2Encoding, Halo2Group, MsmEntry,
 };
@@ -124,6 +125,7 @@ macro_rules! msm_row {
             routine: concat!("halo2_", $curve, "_msm_best"),
             bug: CHUNKS_EXACT_BUG,
             trigger: "n > 4 with n mod 4 ≠ 0 (len_split_at, the chunk thresholds)",
+            caught_as: &[VerdictKind::Mismatch],
             build: |spec| {
                 Box::new(msm::check_affine::<$group, _>(
                     spec,
@@ -142,6 +144,7 @@ macro_rules! msm_row {
             routine: concat!("halo2_", $curve, "_msm_parallel"),
             bug: CHUNKS_EXACT_BUG,
             trigger: "n > 4 with n mod 4 ≠ 0 (len_split_at, the chunk thresholds)",
+            caught_as: &[VerdictKind::Mismatch],
             build: |spec| {
                 Box::new(msm::check_affine::<$group, _>(
                     spec,
@@ -164,6 +167,7 @@ macro_rules! msm_row {
             // The routine's cases, without its known findings: the broken split's chunks stay
             // below 8104 terms, off the batch-affine path, so identities among the bases are
             // accepted.
+            caught_as: &[VerdictKind::Mismatch],
             build: |spec| {
                 Box::new(LargeBest::without_known_findings(msm::check_affine::<
                     $group,
@@ -181,6 +185,7 @@ macro_rules! msm_row {
             routine: concat!("halo2_", $curve, "_msm_serial_large"),
             bug: RECEIVER_BUG,
             trigger: "any input",
+            caught_as: &[VerdictKind::Mismatch],
             build: |spec| Box::new(msm::check_affine::<$group, _>(spec, ReceiverNotIdentity)),
         }
     };
@@ -190,6 +195,7 @@ macro_rules! msm_row {
             routine: concat!("halo2_", $curve, "_msm_serial"),
             bug: RECEIVER_BUG,
             trigger: "any input",
+            caught_as: &[VerdictKind::Mismatch],
             build: |spec| Box::new(msm::check_affine::<$group, _>(spec, ReceiverNotIdentity)),
         }
     };
@@ -285,6 +291,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               (0, 0) (c-kzg-4844 fr_batch_inv, https://github.com/ethereum/c-kzg-4844/issues/205; \
               https://github.com/RustCrypto/traits/pull/1884)",
         trigger: "an identity together with a non-identity point",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(normalize::check::<Bn254G1, _>(
                 spec,
@@ -297,6 +304,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "halo2_bn256_compressed_encoding",
         bug: IDENTITY_FLAG_TRUSTED_BUG,
         trigger: IDENTITY_FLAG_TRUSTED_TRIGGER,
+        caught_as: &[VerdictKind::OracleRejected],
         build: |spec| {
             Box::new(compressed::check::<Bn254G1, _>(
                 spec,
@@ -310,6 +318,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         bug: "x ≥ p reduced instead of refused (Go IsOnCurve, CVE-2022-23806, \
               https://www.cve.org/CVERecord?id=CVE-2022-23806)",
         trigger: "mut_non_canonical",
+        caught_as: &[VerdictKind::OracleRejected],
         build: |spec| {
             Box::new(compressed::check::<Secp256k1, _>(
                 spec,
@@ -322,6 +331,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         routine: "halo2_secp256r1_compressed_encoding",
         bug: IDENTITY_FLAG_TRUSTED_BUG,
         trigger: IDENTITY_FLAG_TRUSTED_TRIGGER,
+        caught_as: &[VerdictKind::OracleRejected],
         build: |spec| {
             Box::new(with_known(
                 compressed::check::<P256, _>(spec, IdentityFlagTrusted::<P256>(PhantomData)),

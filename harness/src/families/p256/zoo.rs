@@ -9,6 +9,7 @@
 //! release.
 
 use crate::declare::ZooRow;
+use crate::engine::VerdictKind;
 use crate::families::p256::adapter::{built, reduce, scalar, sec1};
 use crate::shapes::sec1_points::form;
 use crate::shapes::sec1_points::{
@@ -260,6 +261,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               (0, 0) identity convention of halo2curves/arkworks)",
         trigger: "any identity (identity_const, sec1_identity, identity_cancel, \
                   scaled_to_identity)",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(points::check_on::<P256, _>(
                 spec,
@@ -276,6 +278,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               https://github.com/relic-toolkit/relic/issues/126, \
               https://github.com/kilic/bls12-381/issues/40)",
         trigger: "scalar_order, scalar_order_plus_1, scalar_above_order",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(points::check_on::<P256, _>(
                 spec,
@@ -292,6 +295,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               Constantine window edge cases, https://github.com/mratsim/constantine/issues/366, \
               https://github.com/mratsim/constantine/pull/484)",
         trigger: "a reduced scalar with top nibble ≥ 8 (n − 1, most scalars mod n)",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(points::check_on::<P256, _>(
                 spec,
@@ -308,6 +312,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               https://github.com/wolfSSL/wolfssl/pull/3427, Wycheproof \
               ecdsa_secp256k1_sha256_test.json tcId 295)",
         trigger: "two terms with P₂ = P₁ (lincomb_related_points, repeated)",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(points::check_on::<P256, _>(
                 spec,
@@ -323,6 +328,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               (0, 0) (c-kzg-4844 fr_batch_inv, https://github.com/ethereum/c-kzg-4844/issues/205; \
               https://github.com/RustCrypto/traits/pull/1884)",
         trigger: "an identity anywhere in the batch",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             Box::new(points::check_on::<P256, _>(
                 spec,

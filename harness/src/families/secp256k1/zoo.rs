@@ -13,6 +13,7 @@ mod lazy_point;
 
 use super::{ecsm, field};
 use crate::declare::ZooRow;
+use crate::engine::VerdictKind;
 use crate::families::secp256k1::adapter_ecsm::FlawedEcsm;
 use crate::families::secp256k1::adapter_k256::{built_014, k256_013_step, sec1_014, K256Field};
 use crate::families::secp256k1::lazy_field::{FieldExec, FieldOp};
@@ -453,6 +454,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               https://github.com/yetanotherco/lambda_vm/pull/866); debug k256 panics, release \
               k256 is value-correct by limb slack, the shadow catches it in every profile",
         trigger: "any k ≥ 2 (the first row is a double), any base",
+        caught_as: &[VerdictKind::ContractViolation],
         build: |spec| Box::new(ecsm::check(spec, FlawedEcsm(Flaw::DoubledSubtrahend))),
     },
     ZooRow {
@@ -462,6 +464,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               (negate(1) on magnitudes up to 10); release k256 computes wrong points (the PR's \
               description, https://github.com/yetanotherco/lambda_vm/pull/866)",
         trigger: "any k ≥ 2, any base",
+        caught_as: &[VerdictKind::ContractViolation],
         build: |spec| Box::new(ecsm::check(spec, FlawedEcsm(Flaw::UnnormalizedSubtraction))),
     },
     ZooRow {
@@ -471,6 +474,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               (the PR's tests never reached the Jacobian code with another base: review of \
               https://github.com/yetanotherco/lambda_vm/pull/866)",
         trigger: "base ≠ G and a k with an add row (popcount ≥ 2)",
+        caught_as: &[VerdictKind::SubjectPanicked],
         build: |spec| Box::new(ecsm::check(spec, FlawedEcsm(Flaw::GeneratorOnlyBase))),
     },
     ZooRow {
@@ -480,6 +484,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               of https://github.com/yetanotherco/lambda_vm/pull/866, generalized); release wraps \
               a limb for magnitude ≳ 5",
         trigger: "negate(m) on an operand of magnitude ≥ 2",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| Box::new(field::check(spec, NegateDeclaresOne)),
     },
     ZooRow {
@@ -488,6 +493,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         bug: "subtraction chains over unnormalized values: normalize_weak/normalize dropped (the \
               first draft of https://github.com/yetanotherco/lambda_vm/pull/866)",
         trigger: "a normalization followed by a subtraction of, or mul by, its result",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| Box::new(field::check(spec, NormalizationsElided)),
     },
     ZooRow {
@@ -497,6 +503,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               inversion fails and unwrap panics \
               (https://github.com/RustCrypto/elliptic-curves/pull/1029)",
         trigger: "an identity produced by arithmetic in the batch",
+        caught_as: &[VerdictKind::SubjectPanicked],
         build: |spec| Box::new(points::check(spec, BatchNormalizeKind, CtEqZeroIdentity)),
     },
     ZooRow {
@@ -506,6 +513,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               output (c-kzg-4844 fr_batch_inv, https://github.com/ethereum/c-kzg-4844/issues/205; \
               https://github.com/RustCrypto/traits/pull/1884)",
         trigger: "an identity together with a non-identity point",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| Box::new(points::check(spec, BatchNormalizeKind, ZeroPoisonsBatch)),
     },
     ZooRow {
@@ -516,6 +524,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               https://github.com/RustCrypto/elliptic-curves/pull/1029; \
               https://github.com/RustCrypto/elliptic-curves/issues/529)",
         trigger: "an identity produced by arithmetic",
+        caught_as: &[VerdictKind::ContractViolation, VerdictKind::Mismatch],
         build: |spec| Box::new(points::check(spec, ToAffineKind, IsZeroOnLazyZ)),
     },
     ZooRow {
@@ -524,6 +533,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         bug: "mixed addition incomplete when the affine operand is the identity \
               (https://github.com/RustCrypto/elliptic-curves/pull/337)",
         trigger: "mixed_sum_affine_identity",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| Box::new(points::check(spec, ToAffineKind, UnguardedMixedAddition)),
     },
     ZooRow {
@@ -534,6 +544,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               https://github.com/wolfSSL/wolfssl/pull/3427, Wycheproof \
               ecdsa_secp256k1_sha256_test.json tcId 295)",
         trigger: "lincomb_related_points (P₂ = ±P₁), or an identity among two terms",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| Box::new(points::check(spec, LincombKind, ShamirTableInfinity)),
     },
     ZooRow {
@@ -544,6 +555,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               OpenSSL G·0, https://github.com/openssl/openssl/issues/2419; \
               https://github.com/Consensys/gnark-crypto/pull/774)",
         trigger: "a scalar with a zero 4-bit window (scalar_zero, scalar_small, most scalars)",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| Box::new(points::check(spec, MulByGeneratorKind, WindowZeroDigit)),
     },
     ZooRow {
@@ -554,6 +566,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               https://github.com/kilic/bls12-381/issues/40, relic \
               https://github.com/relic-toolkit/relic/issues/126)",
         trigger: "scalar_order, scalar_order_plus_1, scalar_above_order",
+        caught_as: &[VerdictKind::Mismatch],
         build: |spec| Box::new(points::check(spec, MulKind, ScalarFromReprOrZero)),
     },
 ];
