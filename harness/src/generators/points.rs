@@ -16,8 +16,10 @@
 //!
 //! and per list one representation class: `all_z_one` (every point normalized, z = 1: the
 //! dispatch that keeps per-point `into_affine`), `z_one_with_identity` (every point normalized
-//! but at least one identity, z = 0: one scan decides the dispatch) or `mixed_z` (each z
-//! uniformly random, one in four z = 1). An affine list of [`LONG_LIST`] points or more first
+//! but at least one identity, z = 0: one scan decides the dispatch), `mixed_z` (each z
+//! uniformly random, one in four z = 1) or, for a lone unnormalized point or points sharing
+//! one z ≠ 1, `z_not_one`. The class is read off the coordinates handed to the subject
+//! ([`z_class`]), not off what the generator meant to draw. An affine list of [`LONG_LIST`] points or more first
 //! draws whether it is dense or sparse in those classes. Under [`Bias::Uniform`] every point is
 //! `non_generator` with a random z.
 //!
@@ -67,7 +69,8 @@ pub fn point_classes(repr: Representation) -> Vec<&'static str> {
     }
 }
 
-/// The representation classes [`points`] records per list.
+/// The representation classes [`points`] records per list ([`z_class`]); a list of one point
+/// has `z_not_one` where a longer list has `mixed_z`.
 pub const Z_CLASSES: &[&str] = &["all_z_one", "z_one_with_identity", "mixed_z"];
 
 /// A generated input point: its representation and its known log.
@@ -208,14 +211,31 @@ pub fn points<C: SwGroup>(
         elems.push(elem);
     }
     if edgy && n > 0 && repr == Representation::Jacobian {
-        let has_identity = out.iter().any(|p| p.jac.z.is_zero());
-        g.hit(match (z_one, identities) {
-            (true, _) if has_identity => "z_one_with_identity",
-            (true, _) => "all_z_one",
-            (false, _) => "mixed_z",
-        });
+        if let Some(class) = z_class(&out) {
+            g.hit(class);
+        }
     }
     out
+}
+
+/// The representation class of a decoded list, read off the coordinates handed to the
+/// subject (not off what the generator meant to draw): `all_z_one` when every point has
+/// z = 1; `z_one_with_identity` when every point has z = 1 or z = 0 and one has z = 0;
+/// `mixed_z` when a point other than the identity has z ≠ 1 and two points' z differ;
+/// otherwise `z_not_one` (every point that is not normalized has the same z ≠ 1: a lone
+/// unnormalized point, the class of a single-base routine).
+pub fn z_class<F: Field>(points: &[GenPoint<F>]) -> Option<&'static str> {
+    let one = |p: &GenPoint<F>| p.jac.z == p.jac.z.one_like();
+    let zero = |p: &GenPoint<F>| p.jac.z.is_zero();
+    if points.iter().all(one) {
+        Some("all_z_one")
+    } else if points.iter().all(|p| one(p) || zero(p)) {
+        Some("z_one_with_identity")
+    } else {
+        let first = &points[0].jac.z;
+        let differ = points.iter().any(|p| &p.jac.z != first);
+        Some(if differ { "mixed_z" } else { "z_not_one" })
+    }
 }
 
 /// One point for an encoding routine to encode or decode, with its known log: the identity,
@@ -524,6 +544,18 @@ mod tests {
             if classes.contains("z_one_with_identity") {
                 assert!(pts.iter().any(|p| p.jac.z.is_zero()));
             }
+            if classes.contains("mixed_z") {
+                // Two different z values, one of them on a point that is not the identity
+                // and is not normalized.
+                let zs: std::collections::BTreeSet<Vec<BigUint>> =
+                    pts.iter().map(|p| p.jac.z.coeffs()).collect();
+                assert!(zs.len() >= 2, "mixed_z with a single z");
+                assert!(
+                    pts.iter()
+                        .any(|p| !p.jac.z.is_zero() && p.jac.z != curve.b.one_like()),
+                    "mixed_z without an unnormalized point"
+                );
+            }
             if classes.contains("identity") || classes.contains("identity_noncanonical") {
                 assert!(pts.iter().any(|p| p.jac.z.is_zero()));
             }
@@ -538,6 +570,40 @@ mod tests {
         for class in POINT_CLASSES.iter().chain(Z_CLASSES) {
             assert!(seen.contains(class), "{class} never drawn");
         }
+    }
+
+    /// The z class is read off the decoded list: a lone point with z ≠ 1, or identities
+    /// alone at random z, are not `mixed_z` (the generator drew "mixed" for them).
+    #[test]
+    fn the_z_class_is_read_off_the_coordinates() {
+        let c = Bn254G1::instance();
+        let f = c.curve().b.clone();
+        let at = |log: u64, z: u64| {
+            let mut g = Gen::new(&[], Bias::Edge);
+            let mut p = with_log(&mut g, c, BigUint::from(log));
+            let zf = f.from_u64_like(z);
+            let (z2, z3) = (zf.mul(&zf), zf.mul(&zf).mul(&zf));
+            let a = c.mul_hub(&BigUint::from(log));
+            p.jac = match a {
+                Point::Identity => Jacobian {
+                    x: f.one_like(),
+                    y: f.one_like(),
+                    z: f.zero_like(),
+                },
+                Point::Affine { x, y } => Jacobian {
+                    x: x.mul(&z2),
+                    y: y.mul(&z3),
+                    z: zf,
+                },
+            };
+            p
+        };
+        assert_eq!(z_class(&[at(5, 1), at(6, 1)]), Some("all_z_one"));
+        assert_eq!(z_class(&[at(5, 1), at(0, 0)]), Some("z_one_with_identity"));
+        assert_eq!(z_class(&[at(5, 7), at(6, 1)]), Some("mixed_z"));
+        assert_eq!(z_class(&[at(5, 7), at(6, 9)]), Some("mixed_z"));
+        assert_eq!(z_class(&[at(5, 7)]), Some("z_not_one"));
+        assert_eq!(z_class(&[at(5, 7), at(6, 7)]), Some("z_not_one"));
     }
 
     #[test]

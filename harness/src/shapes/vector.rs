@@ -168,12 +168,16 @@ impl<C: SwGroup> Routine for VectorCheck<C> {
     fn info(&self) -> RoutineInfo {
         let mut classes = self.spec.lengths.classes();
         let single_base = matches!(self.op, Op::FixedBase(_));
-        // One base cannot repeat or negate an earlier one.
+        // One base cannot repeat or negate an earlier one, nor have a z that differs from
+        // another's: its representation class is z = 1, the identity, or z ≠ 1.
         classes.extend(
             point_classes(Representation::Jacobian)
                 .into_iter()
-                .filter(|c| !single_base || !matches!(*c, "negated_pair" | "repeated")),
+                .filter(|c| !single_base || !matches!(*c, "negated_pair" | "repeated" | "mixed_z")),
         );
+        if single_base {
+            classes.push("z_not_one");
+        }
         classes.extend(SCALAR_CLASSES);
         if !single_base {
             classes.extend(["sum_cancels", "sum_is_doubling"]);
