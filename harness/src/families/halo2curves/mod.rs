@@ -285,6 +285,34 @@ mod known_finding_tests {
     use crate::shapes::known::testing::assert_pinned;
     use ecdiff_oracles::weierstrass::Point;
 
+    /// msm_best's batch-affine path panics in `CtOption::unwrap` (in subtle) on the cases its
+    /// model says reach `batch_add`'s doubling or cancelling branch; another panic there is a
+    /// new finding. The case is the first such case of the routine's seeded stream.
+    #[test]
+    fn the_batch_affine_panic_is_pinned_to_its_unwrap() {
+        use crate::generators::{case_bytes, Bias, Gen, CASE_BYTES};
+        use crate::shapes::known::testing::other_panic;
+        use crate::Routine;
+        let name = "halo2_bn256_msm_best_large";
+        let build = || {
+            LargeBest::new(msm::check_affine::<Bn254G1, _>(
+                FAMILY.spec(name),
+                Halo2Msm(MsmEntry::Best),
+            ))
+        };
+        let check = build();
+        let case = (0..check.info().default_cases as u64)
+            .map(|i| {
+                check.generate(&mut Gen::new(
+                    &case_bytes(0, name, i, CASE_BYTES),
+                    Bias::Edge,
+                ))
+            })
+            .find(|case| check.expected(case).kind != VerdictKind::Agree)
+            .expect("the default budget of seed 0 meets the known finding");
+        assert_pinned(build(), &case, |_, _| other_panic());
+    }
+
     #[test]
     fn secp256r1_x_zero_decode_is_pinned_to_its_refusal() {
         let check = with_known(
