@@ -47,16 +47,18 @@ pub mod adapter_encoding;
 pub mod adapter_pairing;
 
 use crate::declare::{Family, RoutineRow};
-use crate::engine::Outcome;
-use crate::engine::{Expected, VerdictKind};
-use crate::families::bls12_381::adapter::{ArkBls, Blstrs, Zkcrypto, ARK_BLS, BLSTRS, ZKCRYPTO};
+use crate::engine::{Expected, Outcome, VerdictKind};
+use crate::families::bls12_381::adapter::{
+    ArkBls, BlstCurve, Blstrs, Zkcrypto, ARK_BLS, BLSTRS, ZKCRYPTO,
+};
 use crate::families::bls12_381::adapter_pairing::{
     ArkMultiPairing, BlstrsMultiMillerLoop, BlstrsPairing, ZkcryptoMultiMillerLoop, ZkcryptoPairing,
 };
 use crate::generators::lengths::Lengths;
-use crate::shapes::bls_encoding::{canonical, BlsGroup, EncodingCase, Op};
-use crate::shapes::known::{self, with_known};
-use crate::shapes::{self, msm::MsmCase};
+use crate::shapes::bls_encoding::{canonical, BlsGroup, Codec, EncodingCase, EncodingCheck, Op};
+use crate::shapes::known::{self, with_known, WithKnown};
+use crate::shapes::msm::{MsmCase, MsmCheck};
+use crate::shapes::{self, Spec};
 use ecdiff_oracles::bls12_381::serialization::{DecodeError, SubgroupCheck};
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2, Bls12381Gt};
 use ecdiff_oracles::field::Field;
@@ -146,9 +148,7 @@ fn blstrs_encoding_known<C: BlsGroup>(case: &EncodingCase<C::F>) -> Expected {
         return Expected::AGREE;
     };
     let x_zero = |p: &Point<C::F>| matches!(p, Point::Affine { x, .. } if x.is_zero());
-    let flagged =
-        !case.compressed && case.bytes.len() == 2 * C::COMPRESSED && case.bytes[0] & 0x80 != 0;
-    if flagged {
+    if flagged_uncompressed::<C>(case) {
         let accepted = |p: &Point<C::F>| {
             !checked || (C::instance().curve()).is_in_subgroup_given(p, case.known.hint())
         };
@@ -172,6 +172,11 @@ fn blstrs_encoding_known<C: BlsGroup>(case: &EncodingCase<C::F>) -> Expected {
     }
 }
 
+/// Whether the case decodes an uncompressed-length input whose compression flag is set.
+fn flagged_uncompressed<C: BlsGroup>(case: &EncodingCase<C::F>) -> bool {
+    !case.compressed && case.bytes.len() == 2 * C::COMPRESSED && case.bytes[0] & 0x80 != 0
+}
+
 /// What blstrs's decoders do on the cases of [`blstrs_encoding_known`]: an uncompressed decode
 /// of a flagged input returns exactly the point its first half encodes compressed; an
 /// unchecked decode of a point with x = 0 refuses it (`None`: the API gives no reason).
@@ -179,9 +184,7 @@ fn blstrs_encoding_behaviour<C: BlsGroup>(
     case: &EncodingCase<C::F>,
     subject: &Outcome<String>,
 ) -> Result<(), String> {
-    let flagged =
-        !case.compressed && case.bytes.len() == 2 * C::COMPRESSED && case.bytes[0] & 0x80 != 0;
-    if flagged {
+    if flagged_uncompressed::<C>(case) {
         let first_half = C::decode(&case.bytes[..C::COMPRESSED], true, SubgroupCheck::Unchecked)
             .map_err(|e| format!("the first half no longer decodes ({e:?})"))?;
         known::returned(subject, &canonical::<C>(&first_half))
@@ -263,6 +266,51 @@ fn ark_encoding_known<C: BlsGroup>(case: &EncodingCase<C::F>) -> Expected {
     }
 }
 
+/// blstrs's `multi_exp` with its known finding (the rows' check and the tests' alike).
+fn blstrs_msm<C: BlstCurve>(spec: Spec) -> WithKnown<MsmCheck<C>> {
+    with_known(
+        shapes::msm::check::<C, _>(spec, Blstrs),
+        blstrs_msm_known,
+        blstrs_msm_behaviour,
+    )
+}
+
+/// blstrs's encodings with their known findings.
+fn blstrs_encoding<C: BlstCurve + BlsGroup>(spec: Spec) -> WithKnown<EncodingCheck<C, Blstrs>>
+where
+    Blstrs: Codec<C>,
+{
+    with_known(
+        shapes::bls_encoding::check::<C, _>(spec, Blstrs),
+        blstrs_encoding_known::<C>,
+        blstrs_encoding_behaviour::<C>,
+    )
+}
+
+/// zkcrypto's encodings with their known finding.
+fn zkcrypto_encoding<C: BlsGroup>(spec: Spec) -> WithKnown<EncodingCheck<C, Zkcrypto>>
+where
+    Zkcrypto: Codec<C>,
+{
+    with_known(
+        shapes::bls_encoding::check::<C, _>(spec, Zkcrypto),
+        zkcrypto_encoding_known::<C>,
+        returns_the_coordinates::<C>,
+    )
+}
+
+/// ark's encodings with their known finding.
+fn ark_encoding<C: BlsGroup>(spec: Spec) -> WithKnown<EncodingCheck<C, ArkBls>>
+where
+    ArkBls: Codec<C>,
+{
+    with_known(
+        shapes::bls_encoding::check::<C, _>(spec, ArkBls),
+        ark_encoding_known::<C>,
+        returns_the_coordinates::<C>,
+    )
+}
+
 /// ark-ec 0.5's multi-Miller loop (`models/bls12/mod.rs`, `multi_miller_loop`) drops pairs
 /// with an identity, then runs one loop per chunk of 4 remaining pairs (`cfg_chunks_mut!(pairs,
 /// 4)`, in parallel with `parallel`) and multiplies the chunks' values: a second chunk from 5
@@ -288,13 +336,7 @@ pub const FAMILY: Family = Family {
             function: "G1Projective::multi_exp",
             lengths: Lengths::up_to(300).thresholds(BLST_MSM),
             cases: 256,
-            build: |spec| {
-                Box::new(with_known(
-                    shapes::msm::check::<Bls12381G1, _>(spec, Blstrs),
-                    blstrs_msm_known,
-                    blstrs_msm_behaviour,
-                ))
-            },
+            build: |spec| Box::new(blstrs_msm::<Bls12381G1>(spec)),
         },
         RoutineRow {
             name: "blst_g2_msm",
@@ -302,13 +344,7 @@ pub const FAMILY: Family = Family {
             function: "G2Projective::multi_exp",
             lengths: Lengths::up_to(160).thresholds(BLST_MSM),
             cases: 192,
-            build: |spec| {
-                Box::new(with_known(
-                    shapes::msm::check::<Bls12381G2, _>(spec, Blstrs),
-                    blstrs_msm_known,
-                    blstrs_msm_behaviour,
-                ))
-            },
+            build: |spec| Box::new(blstrs_msm::<Bls12381G2>(spec)),
         },
         RoutineRow {
             name: "blst_g1_msm_large",
@@ -316,13 +352,7 @@ pub const FAMILY: Family = Family {
             function: "G1Projective::multi_exp (512 to 4096 points)",
             lengths: Lengths::up_to(2).thresholds(BLST_MSM_LARGE),
             cases: 96,
-            build: |spec| {
-                Box::new(with_known(
-                    shapes::msm::check::<Bls12381G1, _>(spec, Blstrs),
-                    blstrs_msm_known,
-                    blstrs_msm_behaviour,
-                ))
-            },
+            build: |spec| Box::new(blstrs_msm::<Bls12381G1>(spec)),
         },
         RoutineRow {
             name: "blst_g2_msm_large",
@@ -330,13 +360,7 @@ pub const FAMILY: Family = Family {
             function: "G2Projective::multi_exp (512 to 4096 points)",
             lengths: Lengths::up_to(2).thresholds(BLST_MSM_LARGE),
             cases: 96,
-            build: |spec| {
-                Box::new(with_known(
-                    shapes::msm::check::<Bls12381G2, _>(spec, Blstrs),
-                    blstrs_msm_known,
-                    blstrs_msm_behaviour,
-                ))
-            },
+            build: |spec| Box::new(blstrs_msm::<Bls12381G2>(spec)),
         },
         RoutineRow {
             name: "ark_bls12_381_g1_msm",
@@ -413,13 +437,7 @@ pub const FAMILY: Family = Family {
             function: ENCODING_G1,
             lengths: Lengths::up_to(0),
             cases: 256,
-            build: |spec| {
-                Box::new(with_known(
-                    shapes::bls_encoding::check::<Bls12381G1, _>(spec, Blstrs),
-                    blstrs_encoding_known::<Bls12381G1>,
-                    blstrs_encoding_behaviour::<Bls12381G1>,
-                ))
-            },
+            build: |spec| Box::new(blstrs_encoding::<Bls12381G1>(spec)),
         },
         RoutineRow {
             name: "blst_g2_encoding",
@@ -427,13 +445,7 @@ pub const FAMILY: Family = Family {
             function: ENCODING_G2,
             lengths: Lengths::up_to(0),
             cases: 192,
-            build: |spec| {
-                Box::new(with_known(
-                    shapes::bls_encoding::check::<Bls12381G2, _>(spec, Blstrs),
-                    blstrs_encoding_known::<Bls12381G2>,
-                    blstrs_encoding_behaviour::<Bls12381G2>,
-                ))
-            },
+            build: |spec| Box::new(blstrs_encoding::<Bls12381G2>(spec)),
         },
         RoutineRow {
             name: "zkcrypto_g1_encoding",
@@ -441,13 +453,7 @@ pub const FAMILY: Family = Family {
             function: ENCODING_G1,
             lengths: Lengths::up_to(0),
             cases: 256,
-            build: |spec| {
-                Box::new(with_known(
-                    shapes::bls_encoding::check::<Bls12381G1, _>(spec, Zkcrypto),
-                    zkcrypto_encoding_known::<Bls12381G1>,
-                    returns_the_coordinates::<Bls12381G1>,
-                ))
-            },
+            build: |spec| Box::new(zkcrypto_encoding::<Bls12381G1>(spec)),
         },
         RoutineRow {
             name: "zkcrypto_g2_encoding",
@@ -455,13 +461,7 @@ pub const FAMILY: Family = Family {
             function: ENCODING_G2,
             lengths: Lengths::up_to(0),
             cases: 192,
-            build: |spec| {
-                Box::new(with_known(
-                    shapes::bls_encoding::check::<Bls12381G2, _>(spec, Zkcrypto),
-                    zkcrypto_encoding_known::<Bls12381G2>,
-                    returns_the_coordinates::<Bls12381G2>,
-                ))
-            },
+            build: |spec| Box::new(zkcrypto_encoding::<Bls12381G2>(spec)),
         },
         RoutineRow {
             name: "ark_bls12_381_g1_encoding",
@@ -469,13 +469,7 @@ pub const FAMILY: Family = Family {
             function: ARK_ENCODING_G1,
             lengths: Lengths::up_to(0),
             cases: 256,
-            build: |spec| {
-                Box::new(with_known(
-                    shapes::bls_encoding::check::<Bls12381G1, _>(spec, ArkBls),
-                    ark_encoding_known::<Bls12381G1>,
-                    returns_the_coordinates::<Bls12381G1>,
-                ))
-            },
+            build: |spec| Box::new(ark_encoding::<Bls12381G1>(spec)),
         },
         RoutineRow {
             name: "ark_bls12_381_g2_encoding",
@@ -483,13 +477,7 @@ pub const FAMILY: Family = Family {
             function: ARK_ENCODING_G2,
             lengths: Lengths::up_to(0),
             cases: 192,
-            build: |spec| {
-                Box::new(with_known(
-                    shapes::bls_encoding::check::<Bls12381G2, _>(spec, ArkBls),
-                    ark_encoding_known::<Bls12381G2>,
-                    returns_the_coordinates::<Bls12381G2>,
-                ))
-            },
+            build: |spec| Box::new(ark_encoding::<Bls12381G2>(spec)),
         },
         RoutineRow {
             name: "blst_pairing",
@@ -611,11 +599,7 @@ mod known_finding_tests {
 
     #[test]
     fn blstrs_empty_multi_exp_is_pinned_to_its_panic() {
-        let check = with_known(
-            shapes::msm::check::<Bls12381G1, _>(FAMILY.spec("blst_g1_msm"), Blstrs),
-            blstrs_msm_known,
-            blstrs_msm_behaviour,
-        );
+        let check = blstrs_msm::<Bls12381G1>(FAMILY.spec("blst_g1_msm"));
         let empty = MsmCase {
             bases: vec![],
             scalars: vec![],
@@ -625,11 +609,7 @@ mod known_finding_tests {
 
     #[test]
     fn blstrs_flagged_uncompressed_decode_is_pinned_to_the_first_half() {
-        let check = with_known(
-            shapes::bls_encoding::check::<Bls12381G1, _>(FAMILY.spec("blst_g1_encoding"), Blstrs),
-            blstrs_encoding_known::<Bls12381G1>,
-            blstrs_encoding_behaviour::<Bls12381G1>,
-        );
+        let check = blstrs_encoding::<Bls12381G1>(FAMILY.spec("blst_g1_encoding"));
         let mut bytes = vec![0u8; 96];
         bytes[0] = 0xc0;
         // blstrs returns the identity (the first half, compressed); another point is a finding.
@@ -640,11 +620,7 @@ mod known_finding_tests {
 
     #[test]
     fn blstrs_unchecked_x_zero_is_pinned_to_its_refusal() {
-        let check = with_known(
-            shapes::bls_encoding::check::<Bls12381G1, _>(FAMILY.spec("blst_g1_encoding"), Blstrs),
-            blstrs_encoding_known::<Bls12381G1>,
-            blstrs_encoding_behaviour::<Bls12381G1>,
-        );
+        let check = blstrs_encoding::<Bls12381G1>(FAMILY.spec("blst_g1_encoding"));
         let mut bytes = vec![0u8; 48];
         bytes[0] = 0x80;
         assert_pinned(check, &decode_case(bytes, true), |_, _| {
@@ -654,22 +630,8 @@ mod known_finding_tests {
 
     #[test]
     fn zkcrypto_and_ark_off_curve_decodes_are_pinned_to_the_input_coordinates() {
-        let zkcrypto = with_known(
-            shapes::bls_encoding::check::<Bls12381G1, _>(
-                FAMILY.spec("zkcrypto_g1_encoding"),
-                Zkcrypto,
-            ),
-            zkcrypto_encoding_known::<Bls12381G1>,
-            returns_the_coordinates::<Bls12381G1>,
-        );
-        let ark = with_known(
-            shapes::bls_encoding::check::<Bls12381G1, _>(
-                FAMILY.spec("ark_bls12_381_g1_encoding"),
-                ArkBls,
-            ),
-            ark_encoding_known::<Bls12381G1>,
-            returns_the_coordinates::<Bls12381G1>,
-        );
+        let zkcrypto = zkcrypto_encoding::<Bls12381G1>(FAMILY.spec("zkcrypto_g1_encoding"));
+        let ark = ark_encoding::<Bls12381G1>(FAMILY.spec("ark_bls12_381_g1_encoding"));
         // 96 zero bytes: (0, 0), off the curve; returning the generator instead is a finding.
         let case = decode_case(vec![0u8; 96], false);
         assert_pinned(zkcrypto, &case, |_, _| Outcome::Value(generator_output()));

@@ -34,9 +34,8 @@
 //! agree with the oracle. Smallest trigger: `lincomb(&[])` (or `[_; 0]`).
 //!
 //! Inputs go in as in k256's adapter (the secp256k1 family): recipes carried out with p256's
-//! own arithmetic
-//! (`recipe_builder!`), canonical scalars through `Scalar::from_repr`, raw integers through
-//! `Reduce<FieldBytes>`; results leave through p256's own SEC1 encoders only.
+//! own arithmetic (`recipe_builder!`), canonical scalars through `Scalar::from_repr`, raw
+//! integers through `Reduce<FieldBytes>`; results leave through p256's own SEC1 encoders only.
 
 use crate::engine::panic::{capture, PanicReport};
 use crate::engine::{Expected, Verdict, VerdictKind};
