@@ -35,6 +35,7 @@ pub mod finding;
 pub mod fuzz;
 pub mod generators;
 pub mod minimize;
+pub mod paths;
 pub mod report;
 pub mod routine_table;
 pub mod routines;

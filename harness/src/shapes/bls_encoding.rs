@@ -148,8 +148,9 @@ impl BlsGroup for Bls12381G2 {
 
 /// A library's encoder and decoders, as an adapter implements them.
 pub trait Codec<C: BlsGroup>: Send + Sync + 'static {
-    /// The library's encoding of `p` (on the curve, possibly outside the subgroup).
-    fn encode(&self, p: &Point<C::F>, compressed: bool) -> Vec<u8>;
+    /// The library's encoding of `p` (on the curve, possibly outside the subgroup), drawn as
+    /// `known` says (for a library that builds its input by arithmetic from the log).
+    fn encode(&self, p: &Point<C::F>, known: &Known<C::F>, compressed: bool) -> Vec<u8>;
     /// The library's decoding (`checked`: with the subgroup check); `None` when it refuses,
     /// including for a length its API cannot take.
     fn decode(&self, bytes: &[u8], compressed: bool, checked: bool) -> Option<Point<C::F>>;
@@ -494,9 +495,11 @@ impl<C: BlsGroup, S: Codec<C>> Routine for EncodingCheck<C, S> {
 
     fn subject(&self, case: &Self::Case) -> Outcome<String> {
         match case.op {
-            Op::Encode => Outcome::Value(hex::encode(
-                self.subject.encode(&case.point, case.compressed),
-            )),
+            Op::Encode => Outcome::Value(hex::encode(self.subject.encode(
+                &case.point,
+                &case.known,
+                case.compressed,
+            ))),
             Op::Decode { checked } => {
                 match self.subject.decode(&case.bytes, case.compressed, checked) {
                     Some(p) => Outcome::Value(canonical::<C>(&p)),
@@ -645,7 +648,7 @@ mod tests {
     struct NoCodec;
 
     impl<C: BlsGroup> Codec<C> for NoCodec {
-        fn encode(&self, _: &Point<C::F>, _: bool) -> Vec<u8> {
+        fn encode(&self, _: &Point<C::F>, _: &Known<C::F>, _: bool) -> Vec<u8> {
             unreachable!("generation only")
         }
         fn decode(&self, _: &[u8], _: bool, _: bool) -> Option<Point<C::F>> {

@@ -22,15 +22,38 @@ pub trait NormalizeBatch<C: SwGroup>: Send + Sync + 'static {
     fn normalize_batch(&self, points: &[Jacobian<C::F>]) -> Vec<Point<C::F>>;
 }
 
+/// A batch normalization handed the drawn points themselves, representation and log: for a
+/// subject whose coordinates cannot be set, which builds its inputs by arithmetic from the
+/// logs ([`check_drawn`]). Every [`NormalizeBatch`] is one, on the Jacobian forms.
+pub trait NormalizeDrawn<C: SwGroup>: Send + Sync + 'static {
+    /// The affine form of every drawn point, in order.
+    fn normalize_drawn(&self, points: &[GenPoint<C::F>]) -> Vec<Point<C::F>>;
+}
+
+/// A [`NormalizeBatch`] handed the Jacobian forms of the drawn points.
+struct OnJacobians<S>(S);
+
+impl<C: SwGroup, S: NormalizeBatch<C>> NormalizeDrawn<C> for OnJacobians<S> {
+    fn normalize_drawn(&self, points: &[GenPoint<C::F>]) -> Vec<Point<C::F>> {
+        let jacs: Vec<_> = points.iter().map(|p| p.jac.clone()).collect();
+        self.0.normalize_batch(&jacs)
+    }
+}
+
 /// The differential check of a batch normalization.
 pub struct NormalizeCheck<C: SwGroup> {
     spec: Spec,
-    subject: Box<dyn NormalizeBatch<C>>,
+    subject: Box<dyn NormalizeDrawn<C>>,
     _group: PhantomData<C>,
 }
 
 /// Checks a batch normalization.
 pub fn check<C: SwGroup, S: NormalizeBatch<C>>(spec: Spec, subject: S) -> NormalizeCheck<C> {
+    check_drawn(spec, OnJacobians(subject))
+}
+
+/// Checks a batch normalization that takes the drawn points themselves.
+pub fn check_drawn<C: SwGroup, S: NormalizeDrawn<C>>(spec: Spec, subject: S) -> NormalizeCheck<C> {
     NormalizeCheck {
         spec,
         subject: Box::new(subject),
@@ -61,8 +84,7 @@ impl<C: SwGroup> Routine for NormalizeCheck<C> {
     }
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
-        let jacs: Vec<_> = case.iter().map(|p| p.jac.clone()).collect();
-        Outcome::Value(self.subject.normalize_batch(&jacs))
+        Outcome::Value(self.subject.normalize_drawn(case))
     }
 
     fn oracle(&self, case: &Self::Case) -> Outcome<Self::Output> {

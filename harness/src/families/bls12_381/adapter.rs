@@ -20,9 +20,8 @@ use crate::shapes::msm::{AffineMsm, Msm};
 use crate::shapes::normalize::NormalizeBatch;
 use ark_ec::short_weierstrass::{Affine, Projective};
 use ark_ec::{AffineRepr, CurveGroup, VariableBaseMSM};
-use ecdiff_oracles::bls12_381::serialization;
 use ecdiff_oracles::bls12_381::{bls12_381_fp, bls12_381_g1, bls12_381_g2, Bls12381G1, Bls12381G2};
-use ecdiff_oracles::field::{Field, Fp};
+use ecdiff_oracles::field::Fp;
 use ecdiff_oracles::tower::Fp2;
 use ecdiff_oracles::weierstrass::Point;
 use group_013::prime::PrimeCurveAffine;
@@ -397,107 +396,5 @@ mod tests {
         );
         let one = bls12_381_fp().one();
         assert_eq!(from_blst_fp(&blst_fp(&one)), one);
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// zkcrypto conversions
-
-/// The zkcrypto types behind one of the BLS12-381 groups. zkcrypto keeps its coordinates
-/// private, so points cross as the oracle's uncompressed ZCash encoding, read by the
-/// library's `from_uncompressed_unchecked` (any point on the curve) and written back by its
-/// `to_uncompressed`, which the oracle reads without the subgroup check.
-pub trait ZkcryptoCurve: SwGroup {
-    /// `G1Projective` or `G2Projective`.
-    type Projective: Copy
-        + group_014::Curve<Affine = Self::Affine>
-        + From<Self::Affine>
-        + core::ops::Add<Output = Self::Projective>
-        + core::ops::Sub<Output = Self::Projective>;
-    /// `G1Affine` or `G2Affine`.
-    type Affine: Copy + Default + group_014::UncompressedEncoding;
-
-    /// An oracle point → zkcrypto affine.
-    fn to_zk_affine(p: &Point<Self::F>) -> Self::Affine;
-
-    /// A zkcrypto affine point → the oracle's point.
-    fn from_zk_affine(a: &Self::Affine) -> Point<Self::F>;
-}
-
-fn zk_from_uncompressed<A: group_014::UncompressedEncoding>(bytes: &[u8]) -> A {
-    let mut repr = A::Uncompressed::default();
-    repr.as_mut().copy_from_slice(bytes);
-    Option::from(A::from_uncompressed_unchecked(&repr))
-        .expect("zkcrypto reads an on-curve point's uncompressed encoding")
-}
-
-macro_rules! zkcrypto_curve {
-    ($group:ty, $projective:ty, $affine:ty, $encode:path, $coordinates:path) => {
-        impl ZkcryptoCurve for $group {
-            type Projective = $projective;
-            type Affine = $affine;
-
-            fn to_zk_affine(p: &Point<Self::F>) -> $affine {
-                zk_from_uncompressed(&$encode(p).expect("drawn points are on the curve"))
-            }
-
-            /// Read without the curve check: `from_uncompressed_unchecked` returns points off
-            /// the curve, and they must reach the verdict as they are.
-            fn from_zk_affine(a: &$affine) -> Point<Self::F> {
-                let bytes = group_014::UncompressedEncoding::to_uncompressed(a);
-                $coordinates(bytes.as_ref()).unwrap_or_else(|e| {
-                    panic!(
-                        "zkcrypto wrote an uncompressed encoding {} the oracle refuses: {e:?}",
-                        hex::encode(bytes.as_ref())
-                    )
-                })
-            }
-        }
-    };
-}
-
-zkcrypto_curve!(
-    Bls12381G1,
-    bls12_381::G1Projective,
-    bls12_381::G1Affine,
-    serialization::g1_to_uncompressed,
-    serialization::g1_coordinates_from_uncompressed
-);
-zkcrypto_curve!(
-    Bls12381G2,
-    bls12_381::G2Projective,
-    bls12_381::G2Affine,
-    serialization::g2_to_uncompressed,
-    serialization::g2_coordinates_from_uncompressed
-);
-
-/// A drawn Jacobian point as a zkcrypto projective point *built by zkcrypto's arithmetic*,
-/// since its coordinates cannot be set: z = 1 as `From<Affine>`; any other z as the sum
-/// (P − G) + G of two such points, whose Z is in general not 1; the identity (z = 0) as
-/// `G − G`, an identity produced by arithmetic (zkcrypto's projective coordinates are
-/// homogeneous, so the drawn X, Y, Z themselves cannot be carried over).
-pub fn zk_projective<C: ZkcryptoCurve>(p: &Jacobian<C::F>) -> C::Projective {
-    let curve = C::instance().curve();
-    let g = C::Projective::from(C::to_zk_affine(&curve.generator));
-    if p.z.is_zero() {
-        #[allow(clippy::eq_op)] // the point: an identity that arithmetic produced
-        return g - g;
-    }
-    let point = curve.from_jacobian(&p.x, &p.y, &p.z);
-    if p.z == p.z.one_like() {
-        return C::Projective::from(C::to_zk_affine(&point));
-    }
-    let rest = curve.add(&point, &curve.neg(&curve.generator));
-    C::Projective::from(C::to_zk_affine(&rest)) + g
-}
-
-/// `group::Curve::batch_normalize` (zkcrypto 0.9: one Montgomery batch inversion of the Z
-/// coordinates, skipping identities, `src/g1.rs` / `src/g2.rs`).
-impl<C: ZkcryptoCurve> NormalizeBatch<C> for Zkcrypto {
-    fn normalize_batch(&self, points: &[Jacobian<C::F>]) -> Vec<Point<C::F>> {
-        let ps: Vec<C::Projective> = points.iter().map(zk_projective::<C>).collect();
-        let mut out = vec![C::Affine::default(); ps.len()];
-        group_014::Curve::batch_normalize(&ps, &mut out);
-        out.iter().map(C::from_zk_affine).collect()
     }
 }

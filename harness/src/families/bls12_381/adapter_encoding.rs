@@ -5,18 +5,18 @@
 //!   ([`BlstCurve::to_blst_affine`], `from_raw_unchecked`, so points outside the subgroup go in
 //!   as drawn); decoded points come back coordinate by coordinate
 //!   ([`BlstCurve::from_blst_affine`]).
-//! * zkcrypto keeps its coordinates private: points to encode go in through
-//!   `from_uncompressed_unchecked` of the oracle's uncompressed encoding (no subgroup check, so
-//!   any point on the curve), and decoded points come back through the library's own
-//!   `to_uncompressed`, read by the oracle's decoder without the subgroup check. A decoded
-//!   point whose encoding the oracle cannot read is reported by a panic that says so
-//!   ([`ZkcryptoCurve`]).
+//! * zkcrypto keeps its coordinates private: points to encode are built by its own arithmetic
+//!   from its generator when their log is known, and otherwise decoded from the format *not*
+//!   under test; decoded points come back through its `Debug` (the struct's fields), never an
+//!   encoder ([`super::adapter_zkcrypto`]).
 //! * Both take fixed-size arrays: an input of another length is refused before the library
 //!   sees it, as a caller's `try_into` would.
 
-use super::adapter::{ArkBls, ArkBlsCurve, BlstCurve, Blstrs, Zkcrypto, ZkcryptoCurve};
+use super::adapter::{ArkBls, ArkBlsCurve, BlstCurve, Blstrs, Zkcrypto};
+use super::adapter_zkcrypto::{encoding_input, read_affine};
 use crate::curve::SwGroup;
-use crate::shapes::bls_encoding::{BlsGroup, Codec};
+use crate::paths::{under_test, Side};
+use crate::shapes::bls_encoding::{BlsGroup, Codec, Known};
 use ark_ec::short_weierstrass::Affine;
 use ark_serialize::{CanonicalDeserialize, CanonicalSerialize, Compress, Validate};
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
@@ -62,16 +62,24 @@ trait_form!(group_013_form, group_013);
 trait_form!(group_014_form, group_014);
 
 /// `Codec<$group> for $subject` over an affine type with the inherent `{to,from}_compressed*`
-/// methods and `UncompressedEncoding` (through `$traits`); `$to` makes the library's affine
-/// point of an oracle point, `$from` reads one back.
+/// methods and `UncompressedEncoding` (through `$traits`); `$to(p, known, compressed)` makes the
+/// library's affine point of an oracle point for the encoder of that form, `$from` reads one
+/// back. `$name` prefixes the functions recorded for `crate::paths`.
 macro_rules! affine_codec {
-    ($subject:ty, $group:ty, $affine:ty, $compressed:literal, $traits:ident, $to:expr, $from:expr) => {
+    ($subject:ty, $group:ty, $affine:ty, $compressed:literal, $traits:ident, $name:literal, $to:expr, $from:expr) => {
         impl Codec<$group> for $subject {
-            fn encode(&self, p: &Point<<$group as SwGroup>::F>, compressed: bool) -> Vec<u8> {
-                let a: $affine = $to(p);
+            fn encode(
+                &self,
+                p: &Point<<$group as SwGroup>::F>,
+                known: &Known<<$group as SwGroup>::F>,
+                compressed: bool,
+            ) -> Vec<u8> {
+                let a: $affine = $to(p, known, compressed);
                 if compressed {
+                    under_test(Side::Out, concat!($name, "::to_compressed"));
                     a.to_compressed().to_vec()
                 } else {
+                    under_test(Side::Out, concat!($name, "::to_uncompressed"));
                     $traits::to_uncompressed(&a)
                 }
             }
@@ -82,6 +90,14 @@ macro_rules! affine_codec {
                 compressed: bool,
                 checked: bool,
             ) -> Option<Point<<$group as SwGroup>::F>> {
+                under_test(
+                    Side::In,
+                    if compressed {
+                        concat!($name, "::from_compressed")
+                    } else {
+                        concat!($name, "::from_uncompressed")
+                    },
+                );
                 let decoded: Option<$affine> =
                     match (compressed, checked) {
                         (true, true) => {
@@ -104,7 +120,8 @@ affine_codec!(
     blstrs::G1Affine,
     48,
     group_013_form,
-    <Bls12381G1 as BlstCurve>::to_blst_affine,
+    "blstrs::G1Affine",
+    |p, _, _| <Bls12381G1 as BlstCurve>::to_blst_affine(p),
     <Bls12381G1 as BlstCurve>::from_blst_affine
 );
 affine_codec!(
@@ -113,7 +130,8 @@ affine_codec!(
     blstrs::G2Affine,
     96,
     group_013_form,
-    <Bls12381G2 as BlstCurve>::to_blst_affine,
+    "blstrs::G2Affine",
+    |p, _, _| <Bls12381G2 as BlstCurve>::to_blst_affine(p),
     <Bls12381G2 as BlstCurve>::from_blst_affine
 );
 affine_codec!(
@@ -122,8 +140,9 @@ affine_codec!(
     bls12_381::G1Affine,
     48,
     group_014_form,
-    <Bls12381G1 as ZkcryptoCurve>::to_zk_affine,
-    <Bls12381G1 as ZkcryptoCurve>::from_zk_affine
+    "bls12_381::Affine",
+    |p, known, compressed: bool| encoding_input::<Bls12381G1>(p, known, !compressed),
+    read_affine::<Bls12381G1>
 );
 affine_codec!(
     Zkcrypto,
@@ -131,8 +150,9 @@ affine_codec!(
     bls12_381::G2Affine,
     96,
     group_014_form,
-    <Bls12381G2 as ZkcryptoCurve>::to_zk_affine,
-    <Bls12381G2 as ZkcryptoCurve>::from_zk_affine
+    "bls12_381::Affine",
+    |p, known, compressed: bool| encoding_input::<Bls12381G2>(p, known, !compressed),
+    read_affine::<Bls12381G2>
 );
 
 /// ark-bls12-381's `CanonicalSerialize` / `CanonicalDeserialize` of `Affine` (its ZCash-style
@@ -140,7 +160,8 @@ affine_codec!(
 /// checked decoder, `Validate::No` for the unchecked one. Points go in and out coordinate by
 /// coordinate ([`ArkBlsCurve`]).
 impl<C: ArkBlsCurve + BlsGroup> Codec<C> for ArkBls {
-    fn encode(&self, p: &Point<C::F>, compressed: bool) -> Vec<u8> {
+    fn encode(&self, p: &Point<C::F>, _: &Known<C::F>, compressed: bool) -> Vec<u8> {
+        under_test(Side::Out, "ark_serialize::Affine::serialize");
         let a = C::to_ark_affine(p);
         let mut out = Vec::new();
         let mode = if compressed {
@@ -164,6 +185,7 @@ impl<C: ArkBlsCurve + BlsGroup> Codec<C> for ArkBls {
             Compress::No
         };
         let validate = if checked { Validate::Yes } else { Validate::No };
+        under_test(Side::In, "ark_serialize::Affine::deserialize");
         let a = Affine::<C::Config>::deserialize_with_mode(bytes, mode, validate).ok()?;
         Some(C::from_ark_affine(&a))
     }

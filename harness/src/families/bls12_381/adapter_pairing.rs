@@ -4,8 +4,8 @@
 //!
 //! * Points go in as the library's affine points: blstrs and ark coordinate by coordinate
 //!   ([`BlstCurve::to_blst_affine`], [`ArkBlsCurve::to_ark_affine`]); zkcrypto, which keeps
-//!   its coordinates private, through `from_uncompressed_unchecked` of the oracle's
-//!   uncompressed encoding.
+//!   its coordinates private, as a·G1 and b·G2 by its own arithmetic from the pair's logs
+//!   ([`super::adapter_zkcrypto`]).
 //! * GT values come back as their 12 canonical 𝔽ₚ coefficients in the tower order
 //!   c0.c0.c0, c0.c0.c1, …, c1.c2.c1 (w² = v, v³ = 1 + u, u² = −1 in all three crates):
 //!   blstrs through `Fp12::c0/c1`, `Fp6::c0/c1/c2`, `Fp2::c0/c1` and `Fp::to_bytes_be`; ark
@@ -23,16 +23,16 @@
 
 use super::adapter::{
     ark_fq, ark_fr, blst_fp, blst_scalar, from_ark_fq, from_blst_fp, ArkBls, ArkBlsCurve,
-    BlstCurve, Blstrs, ZkcryptoCurve,
+    BlstCurve, Blstrs,
 };
+use super::adapter_zkcrypto::generator_multiple;
 use crate::shapes::gt::{GtMultiExp, GtScale};
-use crate::shapes::pairing::{FinalExponent, PairingProduct};
+use crate::shapes::pairing::{FinalExponent, Pair, PairingProduct};
 use ark_ec::pairing::Pairing as _;
 use ecdiff_oracles::bls12_381::tower::Fp12;
 use ecdiff_oracles::bls12_381::{bls12_381_fp, Bls12381G1, Bls12381G2, Bls12381Gt};
 use ecdiff_oracles::field::Fp;
-use ecdiff_oracles::tower::Fp2;
-use ecdiff_oracles::weierstrass::Point;
+use group_014::Curve as _;
 use num_bigint::BigUint;
 
 /// blstrs `pairing(&G1Affine, &G2Affine)` (blst's `blst_miller_loop` + `blst_final_exp`).
@@ -219,15 +219,17 @@ impl GtMultiExp<Bls12381Gt> for ArkBls {
     }
 }
 
-fn zkcrypto_g1(p: &Point<Fp>) -> bls12_381::G1Affine {
-    Bls12381G1::to_zk_affine(p)
+/// a·G1 by zkcrypto's arithmetic ([`super::adapter_zkcrypto`]).
+fn zkcrypto_g1(a: &BigUint) -> bls12_381::G1Affine {
+    generator_multiple::<Bls12381G1>(a).to_affine()
 }
 
-fn zkcrypto_g2(q: &Point<Fp2>) -> bls12_381::G2Affine {
-    Bls12381G2::to_zk_affine(q)
+/// b·G2 by zkcrypto's arithmetic.
+fn zkcrypto_g2(b: &BigUint) -> bls12_381::G2Affine {
+    generator_multiple::<Bls12381G2>(b).to_affine()
 }
 
-fn single(pairs: &[(Point<Fp>, Point<Fp2>)]) -> &(Point<Fp>, Point<Fp2>) {
+fn single(pairs: &[Pair]) -> &Pair {
     match pairs {
         [one] => one,
         _ => panic!("a single pairing takes one pair, got {}", pairs.len()),
@@ -235,8 +237,8 @@ fn single(pairs: &[(Point<Fp>, Point<Fp2>)]) -> &(Point<Fp>, Point<Fp2>) {
 }
 
 impl PairingProduct for BlstrsPairing {
-    fn pairing_product(&self, pairs: &[(Point<Fp>, Point<Fp2>)]) -> Fp12 {
-        let (p, q) = single(pairs);
+    fn pairing_product(&self, pairs: &[Pair]) -> Fp12 {
+        let Pair { p, q, .. } = single(pairs);
         blst_gt(blstrs::pairing(
             &Bls12381G1::to_blst_affine(p),
             &Bls12381G2::to_blst_affine(q),
@@ -249,15 +251,15 @@ impl PairingProduct for BlstrsPairing {
 }
 
 impl PairingProduct for BlstrsMultiMillerLoop {
-    fn pairing_product(&self, pairs: &[(Point<Fp>, Point<Fp2>)]) -> Fp12 {
+    fn pairing_product(&self, pairs: &[Pair]) -> Fp12 {
         use pairing_023::{MillerLoopResult, MultiMillerLoop};
         let ps: Vec<blstrs::G1Affine> = pairs
             .iter()
-            .map(|(p, _)| Bls12381G1::to_blst_affine(p))
+            .map(|pair| Bls12381G1::to_blst_affine(&pair.p))
             .collect();
         let qs: Vec<blstrs::G2Prepared> = pairs
             .iter()
-            .map(|(_, q)| Bls12381G2::to_blst_affine(q).into())
+            .map(|pair| Bls12381G2::to_blst_affine(&pair.q).into())
             .collect();
         let terms: Vec<(&blstrs::G1Affine, &blstrs::G2Prepared)> = ps.iter().zip(&qs).collect();
         blst_gt(blstrs::Bls12::multi_miller_loop(&terms).final_exponentiation())
@@ -269,9 +271,9 @@ impl PairingProduct for BlstrsMultiMillerLoop {
 }
 
 impl PairingProduct for ZkcryptoPairing {
-    fn pairing_product(&self, pairs: &[(Point<Fp>, Point<Fp2>)]) -> Fp12 {
-        let (p, q) = single(pairs);
-        zkcrypto_gt(&bls12_381::pairing(&zkcrypto_g1(p), &zkcrypto_g2(q)))
+    fn pairing_product(&self, pairs: &[Pair]) -> Fp12 {
+        let Pair { a, b, .. } = single(pairs);
+        zkcrypto_gt(&bls12_381::pairing(&zkcrypto_g1(a), &zkcrypto_g2(b)))
     }
 
     fn final_exponent(&self) -> FinalExponent {
@@ -280,10 +282,12 @@ impl PairingProduct for ZkcryptoPairing {
 }
 
 impl PairingProduct for ZkcryptoMultiMillerLoop {
-    fn pairing_product(&self, pairs: &[(Point<Fp>, Point<Fp2>)]) -> Fp12 {
-        let ps: Vec<bls12_381::G1Affine> = pairs.iter().map(|(p, _)| zkcrypto_g1(p)).collect();
-        let qs: Vec<bls12_381::G2Prepared> =
-            pairs.iter().map(|(_, q)| zkcrypto_g2(q).into()).collect();
+    fn pairing_product(&self, pairs: &[Pair]) -> Fp12 {
+        let ps: Vec<bls12_381::G1Affine> = pairs.iter().map(|pair| zkcrypto_g1(&pair.a)).collect();
+        let qs: Vec<bls12_381::G2Prepared> = pairs
+            .iter()
+            .map(|pair| zkcrypto_g2(&pair.b).into())
+            .collect();
         let terms: Vec<(&bls12_381::G1Affine, &bls12_381::G2Prepared)> =
             ps.iter().zip(&qs).collect();
         zkcrypto_gt(&bls12_381::multi_miller_loop(&terms).final_exponentiation())
@@ -295,14 +299,14 @@ impl PairingProduct for ZkcryptoMultiMillerLoop {
 }
 
 impl PairingProduct for ArkMultiPairing {
-    fn pairing_product(&self, pairs: &[(Point<Fp>, Point<Fp2>)]) -> Fp12 {
+    fn pairing_product(&self, pairs: &[Pair]) -> Fp12 {
         let ps: Vec<_> = pairs
             .iter()
-            .map(|(p, _)| Bls12381G1::to_ark_affine(p))
+            .map(|pair| Bls12381G1::to_ark_affine(&pair.p))
             .collect();
         let qs: Vec<_> = pairs
             .iter()
-            .map(|(_, q)| Bls12381G2::to_ark_affine(q))
+            .map(|pair| Bls12381G2::to_ark_affine(&pair.q))
             .collect();
         ark_gt(&ark_bls12_381::Bls12_381::multi_pairing(ps, qs).0)
     }
@@ -332,7 +336,13 @@ mod tests {
     fn generator_pairing_is_the_cube_of_the_oracles() {
         let cube = generator_pairing().pow(&BigUint::from(3u32));
         assert_ne!(cube, *generator_pairing());
-        let pair = [(Bls12381G1.hub(), Bls12381G2.hub())];
+        let one = BigUint::from(1u8);
+        let pair = [Pair {
+            p: Bls12381G1.hub(),
+            a: one.clone(),
+            q: Bls12381G2.hub(),
+            b: one,
+        }];
         for (name, s) in products() {
             assert_eq!(s.final_exponent(), FinalExponent::Cubed);
             assert_eq!(s.pairing_product(&pair), cube, "{name}");

@@ -45,6 +45,7 @@
 pub mod adapter;
 pub mod adapter_encoding;
 pub mod adapter_pairing;
+pub mod adapter_zkcrypto;
 
 use crate::declare::{Family, RoutineRow};
 use crate::engine::{Expected, Outcome, VerdictKind};
@@ -405,7 +406,11 @@ pub const FAMILY: Family = Family {
             function: "group::Curve::batch_normalize (G1)",
             lengths: Lengths::up_to(64),
             cases: 160,
-            build: |spec| Box::new(shapes::normalize::check::<Bls12381G1, _>(spec, Zkcrypto)),
+            build: |spec| {
+                Box::new(shapes::normalize::check_drawn::<Bls12381G1, _>(
+                    spec, Zkcrypto,
+                ))
+            },
         },
         RoutineRow {
             name: "zkcrypto_g2_batch_normalize",
@@ -413,7 +418,11 @@ pub const FAMILY: Family = Family {
             function: "group::Curve::batch_normalize (G2)",
             lengths: Lengths::up_to(32),
             cases: 128,
-            build: |spec| Box::new(shapes::normalize::check::<Bls12381G2, _>(spec, Zkcrypto)),
+            build: |spec| {
+                Box::new(shapes::normalize::check_drawn::<Bls12381G2, _>(
+                    spec, Zkcrypto,
+                ))
+            },
         },
         RoutineRow {
             name: "ark_bls12_381_g1_normalize_batch",

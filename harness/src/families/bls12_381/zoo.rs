@@ -10,18 +10,20 @@ use crate::arkworks::zoo::naf_exp_truncated;
 use crate::curve::Jacobian;
 use crate::declare::ZooRow;
 use crate::engine::VerdictKind;
-use crate::families::bls12_381::adapter::{blst_scalar, ArkBlsCurve, BlstCurve, ZkcryptoCurve};
+use crate::families::bls12_381::adapter::{blst_scalar, ArkBlsCurve, BlstCurve};
 use crate::families::bls12_381::adapter::{ArkBls, Blstrs, Zkcrypto};
 use crate::families::bls12_381::adapter_pairing::{
     ark_gt, blst_gt, to_ark_gt, to_blst_gt, BlstrsMultiMillerLoop, ZkcryptoMultiMillerLoop,
     ZkcryptoPairing,
 };
-use crate::shapes::bls_encoding::{BlsGroup, Codec};
+use crate::families::bls12_381::adapter_zkcrypto::ZkcryptoCurve;
+use crate::generators::points::GenPoint;
+use crate::shapes::bls_encoding::{BlsGroup, Codec, Known};
 use crate::shapes::gt::{GtMultiExp, GtScale};
 use crate::shapes::known::with_known;
 use crate::shapes::msm::{AffineMsm, Msm};
-use crate::shapes::normalize::NormalizeBatch;
-use crate::shapes::pairing::{FinalExponent, PairingProduct};
+use crate::shapes::normalize::{NormalizeBatch, NormalizeDrawn};
+use crate::shapes::pairing::{FinalExponent, Pair, PairingProduct};
 use crate::shapes::{self};
 use ark_ec::short_weierstrass::{Affine, Projective};
 use ark_ec::AdditiveGroup;
@@ -29,8 +31,6 @@ use ark_ff::{Field, One, Zero};
 use ecdiff_oracles::bls12_381::tower::Fp12;
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2, Bls12381Gt};
 use ecdiff_oracles::field::Field as _;
-use ecdiff_oracles::field::Fp;
-use ecdiff_oracles::tower::Fp2;
 use ecdiff_oracles::weierstrass::Point;
 use group_013::ff::Field as _;
 use group_013::prime::PrimeCurveAffine;
@@ -223,8 +223,8 @@ impl<C: BlsGroup> Codec<C> for InfinityFlagTrusted
 where
     Zkcrypto: Codec<C>,
 {
-    fn encode(&self, p: &Point<C::F>, compressed: bool) -> Vec<u8> {
-        Zkcrypto.encode(p, compressed)
+    fn encode(&self, p: &Point<C::F>, known: &Known<C::F>, compressed: bool) -> Vec<u8> {
+        Zkcrypto.encode(p, known, compressed)
     }
 
     fn decode(&self, bytes: &[u8], compressed: bool, checked: bool) -> Option<Point<C::F>> {
@@ -246,8 +246,8 @@ impl<C: BlsGroup> Codec<C> for CoordinatesReducedModP
 where
     Blstrs: Codec<C>,
 {
-    fn encode(&self, p: &Point<C::F>, compressed: bool) -> Vec<u8> {
-        Blstrs.encode(p, compressed)
+    fn encode(&self, p: &Point<C::F>, known: &Known<C::F>, compressed: bool) -> Vec<u8> {
+        Blstrs.encode(p, known, compressed)
     }
 
     fn decode(&self, bytes: &[u8], compressed: bool, checked: bool) -> Option<Point<C::F>> {
@@ -281,8 +281,8 @@ impl<C: BlsGroup> Codec<C> for SubgroupCheckSkipped
 where
     ArkBls: Codec<C>,
 {
-    fn encode(&self, p: &Point<C::F>, compressed: bool) -> Vec<u8> {
-        ArkBls.encode(p, compressed)
+    fn encode(&self, p: &Point<C::F>, known: &Known<C::F>, compressed: bool) -> Vec<u8> {
+        ArkBls.encode(p, known, compressed)
     }
 
     fn decode(&self, bytes: &[u8], compressed: bool, _checked: bool) -> Option<Point<C::F>> {
@@ -299,8 +299,8 @@ where
 struct FinalExpExtraSquare;
 
 impl PairingProduct for FinalExpExtraSquare {
-    fn pairing_product(&self, pairs: &[(Point<Fp>, Point<Fp2>)]) -> Fp12 {
-        let (p, q) = &pairs[0];
+    fn pairing_product(&self, pairs: &[Pair]) -> Fp12 {
+        let Pair { p, q, .. } = &pairs[0];
         let e = blstrs::pairing(
             &Bls12381G1::to_blst_affine(p),
             &Bls12381G2::to_blst_affine(q),
@@ -314,8 +314,8 @@ impl PairingProduct for FinalExpExtraSquare {
 }
 
 /// Whether a pair has a point at infinity.
-fn has_infinity((p, q): &(Point<Fp>, Point<Fp2>)) -> bool {
-    *p == Point::Identity || *q == Point::Identity
+fn has_infinity(pair: &Pair) -> bool {
+    pair.p == Point::Identity || pair.q == Point::Identity
 }
 
 /// A multi-Miller loop that drops the pairs with a point at infinity and starts its
@@ -327,7 +327,7 @@ fn has_infinity((p, q): &(Point<Fp>, Point<Fp2>)) -> bool {
 struct AllFilteredNotOne;
 
 impl PairingProduct for AllFilteredNotOne {
-    fn pairing_product(&self, pairs: &[(Point<Fp>, Point<Fp2>)]) -> Fp12 {
+    fn pairing_product(&self, pairs: &[Pair]) -> Fp12 {
         let kept: Vec<_> = pairs.iter().filter(|t| !has_infinity(t)).cloned().collect();
         if kept.is_empty() && !pairs.is_empty() {
             return Fp12::zero();
@@ -346,7 +346,7 @@ impl PairingProduct for AllFilteredNotOne {
 struct InfinityPairingIsZero;
 
 impl PairingProduct for InfinityPairingIsZero {
-    fn pairing_product(&self, pairs: &[(Point<Fp>, Point<Fp2>)]) -> Fp12 {
+    fn pairing_product(&self, pairs: &[Pair]) -> Fp12 {
         if has_infinity(&pairs[0]) {
             return Fp12::zero();
         }
@@ -365,7 +365,7 @@ impl PairingProduct for InfinityPairingIsZero {
 struct InfinityPairShortCircuits;
 
 impl PairingProduct for InfinityPairShortCircuits {
-    fn pairing_product(&self, pairs: &[(Point<Fp>, Point<Fp2>)]) -> Fp12 {
+    fn pairing_product(&self, pairs: &[Pair]) -> Fp12 {
         if pairs.iter().any(has_infinity) {
             return Fp12::one();
         }
@@ -386,18 +386,18 @@ impl PairingProduct for InfinityPairShortCircuits {
 struct InfinityAsZeroCoordinates;
 
 impl PairingProduct for InfinityAsZeroCoordinates {
-    fn pairing_product(&self, pairs: &[(Point<Fp>, Point<Fp2>)]) -> Fp12 {
+    fn pairing_product(&self, pairs: &[Pair]) -> Fp12 {
         use ark_ec::pairing::Pairing as _;
         let ps: Vec<Affine<ark_bls12_381::g1::Config>> = pairs
             .iter()
-            .map(|(p, _)| match p {
+            .map(|pair| match &pair.p {
                 Point::Identity => Affine::new_unchecked(Zero::zero(), Zero::zero()),
                 p => Bls12381G1::to_ark_affine(p),
             })
             .collect();
         let qs: Vec<Affine<ark_bls12_381::g2::Config>> = pairs
             .iter()
-            .map(|(_, q)| match q {
+            .map(|pair| match &pair.q {
                 Point::Identity => Affine::new_unchecked(Zero::zero(), Zero::zero()),
                 q => Bls12381G2::to_ark_affine(q),
             })
@@ -475,10 +475,14 @@ impl GtMultiExp<Bls12381Gt> for GtIdentityFilteredMisaligned {
 /// Trigger: an `identity` before another point.
 struct IdentitiesMovedToTheEnd<C>(PhantomData<C>);
 
-impl<C: ZkcryptoCurve> NormalizeBatch<C> for IdentitiesMovedToTheEnd<C> {
-    fn normalize_batch(&self, points: &[Jacobian<C::F>]) -> Vec<Point<C::F>> {
-        let kept: Vec<Jacobian<C::F>> = points.iter().filter(|p| !p.z.is_zero()).cloned().collect();
-        let mut out = NormalizeBatch::<C>::normalize_batch(&Zkcrypto, &kept);
+impl<C: ZkcryptoCurve> NormalizeDrawn<C> for IdentitiesMovedToTheEnd<C> {
+    fn normalize_drawn(&self, points: &[GenPoint<C::F>]) -> Vec<Point<C::F>> {
+        let kept: Vec<GenPoint<C::F>> = points
+            .iter()
+            .filter(|p| !p.jac.z.is_zero())
+            .cloned()
+            .collect();
+        let mut out = NormalizeDrawn::<C>::normalize_drawn(&Zkcrypto, &kept);
         out.resize(points.len(), Point::Identity);
         out
     }
@@ -874,7 +878,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         trigger: IDENTITIES_MOVED_TO_THE_END_TRIGGER,
         caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
-            Box::new(shapes::normalize::check::<Bls12381G1, _>(
+            Box::new(shapes::normalize::check_drawn::<Bls12381G1, _>(
                 spec,
                 IdentitiesMovedToTheEnd(PhantomData),
             ))
@@ -887,7 +891,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         trigger: IDENTITIES_MOVED_TO_THE_END_TRIGGER,
         caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
-            Box::new(shapes::normalize::check::<Bls12381G2, _>(
+            Box::new(shapes::normalize::check_drawn::<Bls12381G2, _>(
                 spec,
                 IdentitiesMovedToTheEnd(PhantomData),
             ))

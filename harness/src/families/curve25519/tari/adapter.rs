@@ -32,7 +32,10 @@ use crate::engine::Outcome;
 use crate::families::curve25519::tari::batch_verify::{
     Action, Entry, MaskSlot, MaskValue, Mode, ParamsChoice, TariCase, TariOutput,
 };
+use crate::families::curve25519::tari::parts::layout;
+use crate::families::curve25519::tari::Reserialized;
 use crate::generators::edwards::order;
+use crate::paths::{self, Side};
 use curve25519_dalek::ristretto::RistrettoPoint;
 use curve25519_dalek::scalar::Scalar;
 use rand_chacha_010::ChaCha12Rng;
@@ -98,7 +101,8 @@ pub struct PoolProof {
     pub foreign: bool,
     /// The proof.
     pub proof: RistrettoRangeProof,
-    /// `proof.to_bytes()`.
+    /// Its bytes in the documented layout, laid out by ecdiff from the proof's parts
+    /// ([`layout`]), not by tari's `to_bytes`.
     pub bytes: Vec<u8>,
     /// The commitments.
     pub commitments: Vec<RistrettoPoint>,
@@ -250,7 +254,7 @@ fn build_pool() -> Pool {
          -> usize {
             let (proof, commitments, seed, blindings) =
                 prove(rng, params, &values, &promises, seeded);
-            let bytes = proof.to_bytes();
+            let bytes = layout(&proof);
             proofs.push(PoolProof {
                 family: f,
                 foreign,
@@ -471,11 +475,16 @@ pub fn mask_bytes(mask: &ExtendedMask) -> Vec<[u8; 32]> {
         .unwrap_or_default()
 }
 
-/// `RangeProof::from_bytes` followed by `to_bytes`.
-pub fn reserialize(bytes: &[u8]) -> Result<Vec<u8>, String> {
-    RistrettoRangeProof::from_bytes(bytes)
-        .map(|p| p.to_bytes())
-        .map_err(|e| e.to_string())
+/// `RangeProof::from_bytes`, its result read two ways: laid out from its parts by ecdiff and
+/// written by tari's `to_bytes`.
+pub fn reserialize(bytes: &[u8]) -> Result<Reserialized, String> {
+    paths::under_test(Side::In, "tari::RangeProof::from_bytes");
+    let proof = RistrettoRangeProof::from_bytes(bytes).map_err(|e| e.to_string())?;
+    paths::under_test(Side::Out, "tari::RangeProof::to_bytes");
+    Ok(Reserialized {
+        parsed: layout(&proof),
+        written: proof.to_bytes(),
+    })
 }
 
 /// The parameters an entry's statement uses.

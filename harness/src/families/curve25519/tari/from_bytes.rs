@@ -1,4 +1,10 @@
 //! `tari_proof_from_bytes`: `from_bytes` / `to_bytes` against the documented proof layout.
+//!
+//! A parsed proof is read back two ways: laid out by ecdiff from its parts
+//! ([`crate::families::curve25519::tari::parts`]) and written by tari's `to_bytes`. The pool's
+//! bytes are ecdiff's layout too, so no input or result passes through the codec pair only: a
+//! bug that `from_bytes` and `to_bytes` share (two fields swapped both ways) shows as parts
+//! that are not the bytes' parts.
 
 use super::generate::point_elements;
 use crate::engine::{Expected, Outcome, Routine, RoutineInfo, VerdictKind};
@@ -35,8 +41,17 @@ pub struct BytesCase {
     pub class: &'static str,
 }
 
-/// A deserializer under test: bytes ↦ the re-serialized proof, or an error.
-pub type FromBytesFn = Box<dyn Fn(&[u8]) -> Result<Vec<u8>, String> + Send + Sync>;
+/// What a parsed proof reads back as.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reserialized {
+    /// The parsed proof's parts in the documented layout, laid out by ecdiff.
+    pub parsed: Vec<u8>,
+    /// The parsed proof's `to_bytes`.
+    pub written: Vec<u8>,
+}
+
+/// A deserializer under test: bytes ↦ the parsed proof read back, or an error.
+pub type FromBytesFn = Box<dyn Fn(&[u8]) -> Result<Reserialized, String> + Send + Sync>;
 
 /// The check of `RangeProof::from_bytes` / `to_bytes`.
 pub struct FromBytesCheck {
@@ -78,7 +93,7 @@ pub const ONE_BIT_REASON: &str = "tari_bulletproofs_plus 0.5.3: a 1-bit single-c
 
 impl Routine for FromBytesCheck {
     type Case = BytesCase;
-    type Output = Vec<u8>;
+    type Output = Reserialized;
 
     fn info(&self) -> RoutineInfo {
         self.spec.info(
@@ -169,14 +184,18 @@ impl Routine for FromBytesCheck {
         }
     }
 
-    fn subject(&self, case: &BytesCase) -> Outcome<Vec<u8>> {
+    fn subject(&self, case: &BytesCase) -> Outcome<Reserialized> {
         (self.subject)(&case.bytes).into()
     }
 
-    fn oracle(&self, case: &BytesCase) -> Outcome<Vec<u8>> {
-        // A pool proof's own bytes: it is valid, so its serialization must parse back.
+    /// Bytes in the documented layout parse to exactly their parts, which write back as the
+    /// same bytes; a pool proof's own bytes are valid, so they must parse back.
+    fn oracle(&self, case: &BytesCase) -> Outcome<Reserialized> {
         if case.class == "roundtrip" || layout_accepts(&case.bytes) {
-            Outcome::Value(case.bytes.clone())
+            Outcome::Value(Reserialized {
+                parsed: case.bytes.clone(),
+                written: case.bytes.clone(),
+            })
         } else {
             Outcome::Rejected("not the documented layout".into())
         }
@@ -194,7 +213,11 @@ impl Routine for FromBytesCheck {
 
     /// The 1-bit proof's known behaviour: `from_bytes` refuses its own `to_bytes` with
     /// "Serialized proof is too short" (tari 0.5.3 `src/range_proof.rs`).
-    fn known_behaviour(&self, _case: &BytesCase, subject: &Outcome<Vec<u8>>) -> Result<(), String> {
+    fn known_behaviour(
+        &self,
+        _case: &BytesCase,
+        subject: &Outcome<Reserialized>,
+    ) -> Result<(), String> {
         crate::shapes::known::refused_with(subject, "Serialized proof is too short")
     }
 
@@ -208,8 +231,16 @@ impl Routine for FromBytesCheck {
         )
     }
 
-    fn render_output(&self, output: &Vec<u8>) -> String {
-        hex::encode(output)
+    fn render_output(&self, output: &Reserialized) -> String {
+        if output.parsed == output.written {
+            hex::encode(&output.parsed)
+        } else {
+            format!(
+                "parts {} but to_bytes {}",
+                hex::encode(&output.parsed),
+                hex::encode(&output.written)
+            )
+        }
     }
 }
 

@@ -69,6 +69,7 @@ mod check;
 mod from_bytes;
 mod generate;
 mod ground_truth;
+pub mod parts;
 
 pub use check::{check, TariCheck};
 pub use from_bytes::*;

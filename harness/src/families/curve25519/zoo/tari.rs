@@ -7,6 +7,7 @@ use crate::families::curve25519::tari::adapter::{
     chunk_uses_pippenger, reserialize, shares_precomputation, BatchVerifier, Shape, CHUNK,
 };
 use crate::families::curve25519::tari::batch_verify::Mode;
+use crate::families::curve25519::tari::Reserialized;
 use crate::shapes::Spec;
 use curve25519_dalek::ristretto::RistrettoPoint;
 use tari_bulletproofs_plus::errors::ProofError;
@@ -244,7 +245,7 @@ impl BatchVerifier for SingleProofUnchecked {
 /// <https://github.com/Consensys/gnark-crypto/commit/90177b295> and LibreSSL's
 /// point2oct/oct2point asymmetry (in the bug list of <https://github.com/guidovranken/cryptofuzz>).
 /// Trigger: `extended_1`, `extended_32` (and truncations that leave a partial element).
-pub(super) fn from_bytes_trailing_accepted(bytes: &[u8]) -> Result<Vec<u8>, String> {
+pub(super) fn from_bytes_trailing_accepted(bytes: &[u8]) -> Result<Reserialized, String> {
     if let Some(&ext) = bytes.first() {
         let ext = ext as usize;
         let mut k = (bytes.len() - 1) / 32;

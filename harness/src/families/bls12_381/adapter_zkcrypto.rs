@@ -1,0 +1,267 @@
+//! zkcrypto's bls12_381 0.9.0: how points get in and out when the coordinates are private.
+//!
+//! zkcrypto exposes no constructor from coordinates and no accessor of them, so neither side of
+//! a check can carry coordinates across directly. The two sides never use one codec both ways
+//! (`crate::paths`, `docs/paths.md`):
+//!
+//! * **In, by arithmetic.** A point with a known log k (every drawn point of the MSM,
+//!   normalize and pairing rows, and the subgroup points of the encoding rows) is G·k computed
+//!   with zkcrypto's own group law from zkcrypto's own generator: a fixed-base comb
+//!   ([`Comb`]: T[j][b] = G·(b·256ʲ), built once by repeated addition, then Σⱼ T[j][kⱼ] over the
+//!   bytes kⱼ of k; 32 additions a point). An affine input is that sum's `to_affine`; a
+//!   projective one keeps the sum's own Z (zkcrypto's projective coordinates are homogeneous
+//!   and its formulas complete, so a sum's Z is in general not 1); the identity is G − G. A
+//!   wrong group law or generator therefore shows as a wrong result of the row, never as a
+//!   cancelled one.
+//! * **In, by the other format.** A point with no known log (the points with x = 0 and the
+//!   bases T of T + G·k outside the subgroup) goes in through the decoder of the format the row
+//!   does *not* test: `from_compressed_unchecked` when the uncompressed encoder is under test,
+//!   `from_uncompressed_unchecked` otherwise.
+//! * **Out, by `Debug`.** A result is read from zkcrypto's derived `Debug` of the affine
+//!   point (`G1Affine { x: 0x…, y: 0x…, infinity: Choice(0) }`, 𝔽ₚ² as `c0 + c1*u`): the struct's
+//!   fields themselves, no encoder. The harness lays the hex out as a ZCash uncompressed
+//!   encoding and the oracle's decoder reads it without the curve check, so a point off the
+//!   curve (the unchecked decoders' documented behaviour) reaches the verdict as it is.
+
+use super::adapter::Zkcrypto;
+use crate::curve::SwGroup;
+use crate::generators::points::GenPoint;
+use crate::paths::{conversion, Side};
+use crate::shapes::bls_encoding::Known;
+use crate::shapes::normalize::NormalizeDrawn;
+use ecdiff_oracles::bls12_381::serialization;
+use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
+use ecdiff_oracles::field::Field as _;
+use ecdiff_oracles::weierstrass::Point;
+use group_014::{Curve, Group};
+use num_bigint::BigUint;
+use std::sync::OnceLock;
+
+/// A fixed-base comb over zkcrypto's generator: `rows[j][b]` = G·(b·256ʲ) for 32 rows.
+pub struct Comb<P> {
+    rows: Vec<Vec<P>>,
+}
+
+impl<P: Group> Comb<P> {
+    fn build() -> Self {
+        let mut base = P::generator();
+        let rows = (0..32)
+            .map(|_| {
+                let mut row = Vec::with_capacity(256);
+                let mut acc = P::identity();
+                for _ in 0..256 {
+                    row.push(acc);
+                    acc += base;
+                }
+                base = acc; // 256 times the row's base
+                row
+            })
+            .collect();
+        Comb { rows }
+    }
+
+    /// G·k for k < 2²⁵⁶, by 32 additions.
+    pub fn mul(&self, k: &BigUint) -> P {
+        let bytes = k.to_bytes_le();
+        assert!(bytes.len() <= 32, "a log below 2^256");
+        (bytes.iter().enumerate())
+            .fold(P::identity(), |acc, (j, &b)| acc + self.rows[j][b as usize])
+    }
+}
+
+/// The zkcrypto types behind one of the BLS12-381 groups, and the module docs' three paths.
+pub trait ZkcryptoCurve: SwGroup {
+    /// `G1Projective` or `G2Projective`.
+    type Projective: Group + Curve<Affine = Self::Affine> + From<Self::Affine>;
+    /// `G1Affine` or `G2Affine`.
+    type Affine: Copy + Default + std::fmt::Debug + group_014::UncompressedEncoding;
+
+    /// The comb over zkcrypto's generator, built on first use.
+    fn comb() -> &'static Comb<Self::Projective>;
+
+    /// zkcrypto's decoder of the format other than the one under test (`uncompressed_tested`:
+    /// the uncompressed encoder is), fed the oracle's encoding of `p`.
+    fn by_other_format(p: &Point<Self::F>, uncompressed_tested: bool) -> Self::Affine;
+
+    /// The oracle's reading of a ZCash uncompressed encoding, without the curve check.
+    fn read_uncompressed(bytes: &[u8]) -> Point<Self::F>;
+}
+
+/// G·k through the comb.
+pub fn generator_multiple<C: ZkcryptoCurve>(k: &BigUint) -> C::Projective {
+    conversion(Side::In, "bls12_381::Projective::generator_comb");
+    C::comb().mul(k)
+}
+
+/// A point of an encoding case, on zkcrypto's side (module docs): by arithmetic when its log
+/// is known, by the other format's decoder otherwise.
+pub fn encoding_input<C: ZkcryptoCurve>(
+    p: &Point<C::F>,
+    known: &Known<C::F>,
+    uncompressed_tested: bool,
+) -> C::Affine {
+    match known {
+        Known::Log(k) => generator_multiple::<C>(k).to_affine(),
+        Known::Coset { base, log } => {
+            let t = C::Projective::from(C::by_other_format(base.point(), uncompressed_tested));
+            (t + generator_multiple::<C>(log)).to_affine()
+        }
+        Known::Nothing => C::by_other_format(p, uncompressed_tested),
+    }
+}
+
+/// A drawn point as a zkcrypto projective point built by arithmetic (module docs).
+pub fn drawn_projective<C: ZkcryptoCurve>(p: &GenPoint<C::F>) -> C::Projective {
+    if p.jac.z.is_zero() {
+        let g = generator_multiple::<C>(&BigUint::from(1u8));
+        #[allow(clippy::eq_op)] // the point: an identity that arithmetic produced
+        return g - g;
+    }
+    let sum = generator_multiple::<C>(&p.log);
+    if p.jac.z == p.jac.z.one_like() {
+        C::Projective::from(sum.to_affine())
+    } else {
+        sum
+    }
+}
+
+/// The hex values of the `0x…` tokens of a `Debug` string, in order.
+fn hex_tokens(debug: &str) -> Vec<Vec<u8>> {
+    (debug.split("0x").skip(1))
+        .map(|rest| {
+            let digits: String = rest.chars().take_while(char::is_ascii_hexdigit).collect();
+            hex::decode(&digits).unwrap_or_else(|e| panic!("zkcrypto's Debug {debug}: {e}"))
+        })
+        .collect()
+}
+
+/// A zkcrypto affine point read from its `Debug` (module docs): the identity when its
+/// `infinity` flag is set, otherwise its two coordinates as they are.
+pub fn read_affine<C: ZkcryptoCurve>(a: &C::Affine) -> Point<C::F> {
+    conversion(Side::Out, "bls12_381::Affine::debug");
+    let debug = format!("{a:?}");
+    if debug.contains("infinity: Choice(1)") {
+        return Point::Identity;
+    }
+    assert!(
+        debug.contains("infinity: Choice(0)"),
+        "zkcrypto's Debug changed: {debug}"
+    );
+    let tokens = hex_tokens(&debug);
+    // 𝔽ₚ² prints as c0 + c1*u; the ZCash encoding writes c1 first.
+    let encoding: Vec<u8> = match tokens.len() {
+        2 => tokens.concat(),
+        4 => [&tokens[1], &tokens[0], &tokens[3], &tokens[2]]
+            .map(|t| t.as_slice())
+            .concat(),
+        n => panic!("zkcrypto's Debug has {n} coordinates: {debug}"),
+    };
+    C::read_uncompressed(&encoding)
+}
+
+macro_rules! zkcrypto_curve {
+    ($group:ty, $projective:ty, $affine:ty, $comb:ident, $to_c:path, $to_u:path, $read:path) => {
+        static $comb: OnceLock<Comb<$projective>> = OnceLock::new();
+
+        impl ZkcryptoCurve for $group {
+            type Projective = $projective;
+            type Affine = $affine;
+
+            fn comb() -> &'static Comb<$projective> {
+                $comb.get_or_init(Comb::build)
+            }
+
+            fn by_other_format(p: &Point<Self::F>, uncompressed_tested: bool) -> $affine {
+                let decoded = if uncompressed_tested {
+                    conversion(Side::In, "bls12_381::Affine::from_compressed_unchecked");
+                    let bytes = $to_c(p).expect("drawn points are on the curve");
+                    <$affine>::from_compressed_unchecked(&bytes)
+                } else {
+                    conversion(Side::In, "bls12_381::Affine::from_uncompressed_unchecked");
+                    let bytes = $to_u(p).expect("drawn points are on the curve");
+                    <$affine>::from_uncompressed_unchecked(&bytes)
+                };
+                Option::from(decoded).expect("zkcrypto reads a point of the curve")
+            }
+
+            fn read_uncompressed(bytes: &[u8]) -> Point<Self::F> {
+                $read(bytes).unwrap_or_else(|e| {
+                    panic!(
+                        "zkcrypto's point reads as {} , which the oracle refuses: {e:?}",
+                        hex::encode(bytes)
+                    )
+                })
+            }
+        }
+    };
+}
+
+zkcrypto_curve!(
+    Bls12381G1,
+    bls12_381::G1Projective,
+    bls12_381::G1Affine,
+    G1_COMB,
+    serialization::g1_to_compressed,
+    serialization::g1_to_uncompressed,
+    serialization::g1_coordinates_from_uncompressed
+);
+zkcrypto_curve!(
+    Bls12381G2,
+    bls12_381::G2Projective,
+    bls12_381::G2Affine,
+    G2_COMB,
+    serialization::g2_to_compressed,
+    serialization::g2_to_uncompressed,
+    serialization::g2_coordinates_from_uncompressed
+);
+
+/// `group::Curve::batch_normalize` (zkcrypto 0.9: one Montgomery batch inversion of the Z
+/// coordinates, skipping identities, `src/g1.rs` / `src/g2.rs`), on points built by arithmetic.
+impl<C: ZkcryptoCurve> NormalizeDrawn<C> for Zkcrypto {
+    fn normalize_drawn(&self, points: &[GenPoint<C::F>]) -> Vec<Point<C::F>> {
+        let ps: Vec<C::Projective> = points.iter().map(drawn_projective::<C>).collect();
+        let mut out = vec![C::Affine::default(); ps.len()];
+        C::Projective::batch_normalize(&ps, &mut out);
+        out.iter().map(read_affine::<C>).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ecdiff_oracles::bls12_381::bls12_381_g1;
+    use ecdiff_oracles::group::Group as _;
+
+    /// The comb agrees with the oracle's scalar multiplication, and a point read back by
+    /// `Debug` is the point: the two paths together are the identity on the curve.
+    #[test]
+    fn the_comb_and_the_debug_reading_agree_with_the_oracle() {
+        let curve = bls12_381_g1();
+        for k in [0u64, 1, 2, 255, 256, 65_537, u64::MAX] {
+            let k = BigUint::from(k);
+            let zk = generator_multiple::<Bls12381G1>(&k).to_affine();
+            assert_eq!(
+                read_affine::<Bls12381G1>(&zk),
+                curve.mul(&curve.generator, &k)
+            );
+        }
+        let r_minus_1 = Bls12381G1::instance().order() - 1u8;
+        let zk = generator_multiple::<Bls12381G2>(&r_minus_1).to_affine();
+        let g2 = ecdiff_oracles::bls12_381::bls12_381_g2();
+        assert_eq!(read_affine::<Bls12381G2>(&zk), g2.neg(&g2.generator));
+    }
+
+    /// An off-curve point decoded unchecked reads back with its own coordinates.
+    #[test]
+    fn the_debug_reading_keeps_points_off_the_curve() {
+        let mut bytes = [0u8; 96];
+        bytes[95] = 5;
+        let off = Option::from(bls12_381::G1Affine::from_uncompressed_unchecked(&bytes))
+            .expect("zkcrypto's unchecked decoder skips the curve check");
+        let read = read_affine::<Bls12381G1>(&off);
+        assert_eq!(
+            read,
+            serialization::g1_coordinates_from_uncompressed(&bytes).unwrap()
+        );
+    }
+}
