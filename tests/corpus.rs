@@ -10,7 +10,9 @@
 //!   documented known finding, or the `expect:` its companion in `findings/` pins);
 //! - when the files of a routine together no longer reach every edge class it declares — a
 //!   corpus that silently stops testing is the failure this guards against;
-//! - when a companion in `findings/` has lost its input.
+//! - when a companion in `findings/` has lost its input;
+//! - when a file's case goes into its subject through one direction of a codec of the subject's
+//!   library and comes back through the other (`docs/paths.md`).
 
 use ecdiff::corpus::{self, Audit, CorpusPaths, ProblemKind};
 use ecdiff::engine::DynRoutine;
@@ -74,6 +76,61 @@ fn corpus_reaches_every_declared_edge_class() {
         &[ProblemKind::Coverage],
         "routines whose corpus misses classes",
     );
+}
+
+/// No file's case lets a library referee itself (`docs/paths.md`): none goes in through one
+/// direction of a codec of its subject's library and comes out through the other. The check is
+/// not vacuous: the routines whose adapters convert through a codec of their library record it.
+#[test]
+fn no_corpus_case_reads_a_result_back_through_the_codec_that_built_its_input() {
+    assert_none(
+        &[ProblemKind::SharedPath],
+        "cases whose library is its own referee",
+    );
+    for name in [
+        "zkcrypto_g1_batch_normalize",
+        "zkcrypto_g2_batch_normalize",
+        "zkcrypto_g1_encoding",
+        "zkcrypto_g2_encoding",
+        "zkcrypto_pairing",
+        "zkcrypto_multi_miller_loop",
+        "tari_proof_from_bytes",
+    ] {
+        let recorded = &audit().routines[name].codec_functions;
+        assert!(!recorded.is_empty(), "{name} recorded no codec function");
+    }
+}
+
+/// The same audit flags a check that reads a parsed proof back only with the encoder of the
+/// decoder under test (`tari_proof_from_bytes` before it read the proof's parts), recorded by a
+/// subject that runs in the engine's subject pool.
+#[test]
+fn audit_reports_a_codec_used_both_ways() {
+    use ecdiff::families::curve25519::{tari, FAMILY};
+    use ecdiff::paths::{under_test, Side};
+    let name = "tari_proof_from_bytes";
+    let round_trip_only = tari::check_from_bytes(
+        FAMILY.spec(name),
+        Box::new(|bytes: &[u8]| {
+            under_test(Side::In, "tari::RangeProof::from_bytes");
+            under_test(Side::Out, "tari::RangeProof::to_bytes");
+            Ok(tari::Reserialized {
+                parsed: bytes.to_vec(),
+                written: bytes.to_vec(),
+            })
+        }),
+    );
+    let routine: &'static dyn DynRoutine = Box::leak(Box::new(round_trip_only));
+    let root = std::env::temp_dir().join(format!("ecdiff-corpus-paths-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let paths = CorpusPaths::under(&root);
+    let bytes = ecdiff::generators::case_bytes(0, name, 0, ecdiff::generators::CASE_BYTES);
+    corpus::add_input(&paths, name, &bytes).unwrap();
+    let audit = corpus::audit(&paths, &[routine], 1);
+    let _ = std::fs::remove_dir_all(&root);
+    let shared = audit.of_kind(ProblemKind::SharedPath);
+    assert_eq!(shared.len(), 1, "{:?} {:?}", audit.routines, audit.problems);
+    assert!(shared[0].what.contains("to_bytes"), "{}", shared[0]);
 }
 
 #[test]

@@ -19,8 +19,10 @@
 //!   against the expectation (the routine's own, or the companion's pinned one);
 //! - [`audit`]: replay a whole corpus and check its layout — every folder is a routine, every
 //!   routine has a folder, every file decodes and gives its expected verdict, every companion
-//!   has its input, and the files of each routine together reach every edge class the routine
-//!   declares (a corpus that silently stops testing is the failure this guards against);
+//!   has its input, the files of each routine together reach every edge class the routine
+//!   declares (a corpus that silently stops testing is the failure this guards against), and no
+//!   file's case builds its input and reads its result through one codec of the subject's
+//!   library used both ways ([`crate::paths`]);
 //! - [`seed_cover`]: choose, deterministically, a handful of inputs from a seeded case stream
 //!   that together reach every declared edge class (greedy set cover) — how `corpus/` is
 //!   seeded (`ecdiff corpus seed`).
@@ -30,6 +32,7 @@ pub use crate::finding::{display_path, profile, repo_root, Provenance};
 use crate::finding::{Finding, Origin};
 use crate::generators::CASE_BYTES;
 use crate::generators::{case_bytes, stable_hash, Bias};
+use crate::paths;
 use crate::routines;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io;
@@ -340,6 +343,9 @@ pub enum ProblemKind {
     Coverage,
     /// A companion without its input, or a companion folder that is not a routine.
     Companion,
+    /// A file whose case hands the subject its input and reads its result back through the
+    /// two directions of one codec of the subject's library (`crate::paths`).
+    SharedPath,
 }
 
 /// One thing wrong with a corpus, named by path.
@@ -368,6 +374,8 @@ pub struct RoutineAudit {
     pub classes: BTreeMap<&'static str, usize>,
     /// Declared classes no file reaches.
     pub missing: Vec<&'static str>,
+    /// The codec functions the routine's adapters recorded (`crate::paths`), over all files.
+    pub codec_functions: BTreeSet<&'static str>,
 }
 
 /// The result of [`audit`].
@@ -468,7 +476,7 @@ pub fn audit(paths: &CorpusPaths, routines: &[&'static dyn DynRoutine], threads:
 
     // Replay, in parallel.
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<(usize, io::Result<Replay>)>> = Mutex::new(Vec::new());
+    let results: Mutex<Vec<(usize, io::Result<Replay>, paths::Trace)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| loop {
@@ -476,23 +484,37 @@ pub fn audit(paths: &CorpusPaths, routines: &[&'static dyn DynRoutine], threads:
                 let Some((routine, path)) = work.get(i) else {
                     break;
                 };
-                let r = replay_file(*routine, path, paths, Detail::OnFinding);
+                let (r, trace) =
+                    paths::trace(|| replay_file(*routine, path, paths, Detail::OnFinding));
                 results
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
-                    .push((i, r));
+                    .push((i, r, trace));
             });
         }
     });
     let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    results.sort_by_key(|(i, _)| *i);
+    results.sort_by_key(|(i, _, _)| *i);
 
     let mut per: BTreeMap<&'static str, RoutineAudit> = BTreeMap::new();
-    for (i, result) in results {
+    for (i, result, trace) in results {
         let (routine, path) = &work[i];
         let name = routine.info().name;
         let entry = per.entry(name).or_default();
         entry.files += 1;
+        let functions = trace.inputs.iter().chain(&trace.outputs);
+        entry.codec_functions.extend(functions.map(|&(f, _)| f));
+        if let Some((input, output)) = paths::shared_pair(&trace) {
+            problems.push(Problem {
+                kind: ProblemKind::SharedPath,
+                path: path.clone(),
+                what: format!(
+                    "the subject's input is built through `{input}` and its result read back \
+                     through `{output}`, one codec both ways: a bug both share cancels out \
+                     (docs/paths.md)"
+                ),
+            });
+        }
         match result {
             Err(e) => problems.push(Problem {
                 kind: ProblemKind::Unreadable,

@@ -277,8 +277,15 @@ pub struct Checked {
 pub fn check_decoded<R: Routine + ?Sized>(routine: &R, case: &R::Case, detail: Detail) -> Checked {
     let mut timings = Timings::default();
     let start = Instant::now();
-    let subject = match panic::capture(|| subject_pool().install(|| routine.subject(case))) {
-        Ok(outcome) => outcome,
+    // A trace of the codec functions used (`crate::paths`) follows the subject into its pool.
+    let tracing = crate::paths::active();
+    let subject = match panic::capture(|| {
+        subject_pool().install(|| crate::paths::carried(tracing, || routine.subject(case)))
+    }) {
+        Ok((outcome, trace)) => {
+            crate::paths::absorb(trace);
+            outcome
+        }
         Err(p) => Outcome::Panicked(p),
     };
     timings.subject = start.elapsed();

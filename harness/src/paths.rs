@@ -73,11 +73,50 @@ pub fn under_test(side: Side, function: &'static str) {
 }
 
 /// Runs `f` on this thread with recording on, returning its result and what it recorded.
+/// A panic in `f` leaves this thread's recording as it was before.
 pub fn trace<R>(f: impl FnOnce() -> R) -> (R, Trace) {
-    let previous = CURRENT.with(|c| c.replace(Some(Trace::default())));
+    /// Puts the thread's previous recording back, on return or unwind.
+    struct Restore(Option<Option<Trace>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            if let Some(previous) = self.0.take() {
+                CURRENT.with(|c| *c.borrow_mut() = previous);
+            }
+        }
+    }
+    let restore = Restore(Some(CURRENT.with(|c| c.replace(Some(Trace::default())))));
     let result = f();
-    let trace = CURRENT.with(|c| c.replace(previous)).unwrap_or_default();
+    let trace = CURRENT.with(|c| c.borrow_mut().take()).unwrap_or_default();
+    drop(restore);
     (result, trace)
+}
+
+/// Whether a [`trace`] is running on this thread.
+pub fn active() -> bool {
+    CURRENT.with(|c| c.borrow().is_some())
+}
+
+/// Runs `f`, traced when `carry` is true: how the engine follows a case into the thread pool
+/// its subject runs in (`carry` is [`active`] on the case's thread, and the trace goes back to
+/// that thread's [`absorb`]).
+pub fn carried<R>(carry: bool, f: impl FnOnce() -> R) -> (R, Option<Trace>) {
+    if carry {
+        let (result, trace) = trace(f);
+        (result, Some(trace))
+    } else {
+        (f(), None)
+    }
+}
+
+/// Adds what [`carried`] recorded on another thread to this thread's running trace.
+pub fn absorb(carried: Option<Trace>) {
+    let Some(carried) = carried else { return };
+    CURRENT.with(|current| {
+        if let Some(trace) = current.borrow_mut().as_mut() {
+            trace.inputs.extend(carried.inputs);
+            trace.outputs.extend(carried.outputs);
+        }
+    });
 }
 
 /// A decoder's name stem → its encoder's (after [`stem`] removes `_unchecked`-style suffixes).
@@ -220,5 +259,23 @@ mod tests {
         );
         let ((), empty) = trace(|| ());
         assert_eq!(empty, Trace::default());
+    }
+
+    #[test]
+    fn a_trace_follows_a_case_into_another_thread_and_survives_a_panic() {
+        let ((), t) = trace(|| {
+            let carry = active();
+            let ((), carried) = std::thread::scope(|s| {
+                (s.spawn(|| carried(carry, || conversion(Side::Out, "x::Y::to_bytes"))))
+                    .join()
+                    .expect("no panic")
+            });
+            absorb(carried);
+        });
+        assert_eq!(t, trace_of(&[], &["x::Y::to_bytes"]));
+        assert!(!active());
+        let panicked = std::panic::catch_unwind(|| trace(|| panic!("a subject's panic")));
+        assert!(panicked.is_err());
+        assert!(!active(), "the panic left a trace running");
     }
 }

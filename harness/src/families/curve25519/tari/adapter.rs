@@ -481,6 +481,7 @@ pub fn reserialize(bytes: &[u8]) -> Result<Reserialized, String> {
     paths::under_test(Side::In, "tari::RangeProof::from_bytes");
     let proof = RistrettoRangeProof::from_bytes(bytes).map_err(|e| e.to_string())?;
     paths::under_test(Side::Out, "tari::RangeProof::to_bytes");
+    paths::conversion(Side::Out, "tari::RangeProof::debug");
     Ok(Reserialized {
         parsed: layout(&proof),
         written: proof.to_bytes(),

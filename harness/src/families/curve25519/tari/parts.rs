@@ -14,7 +14,6 @@
 //! test, and a bug that `to_bytes` and `from_bytes` share (two fields swapped both ways) does
 //! not cancel out.
 
-use crate::paths::{self, Side};
 use tari_bulletproofs_plus::ristretto::RistrettoRangeProof;
 
 /// tari's extension degrees by variant name, in discriminant order (1..=6,
@@ -33,7 +32,6 @@ const EXTENSION_DEGREES: [&str; 6] = [
 /// Panics if the `Debug` output is not the one of tari 0.5.3 (a field missing, an element
 /// that is not 32 bytes): ecdiff pins that version.
 pub fn layout(proof: &RistrettoRangeProof) -> Vec<u8> {
-    paths::conversion(Side::Out, "tari::RangeProof::debug");
     let text = format!("{proof:?}");
     let field = |name: &str, next: &str| -> &str {
         let from = text.find(&format!("{name}: ")).expect("a RangeProof field") + name.len() + 2;
