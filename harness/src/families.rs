@@ -1,7 +1,7 @@
 //! The routine families: one folder each, compiled behind the cargo feature of its name.
 //!
 //! A family's folder holds everything that family is: its adapters (library types in,
-//! canonical encodings out: `adapter*.rs`), its routine table and known findings (`mod.rs`),
+//! canonical encodings out: `adapter*.rs`), its routine table and known findings (`families/<family>.rs`),
 //! its bug-zoo rows (`zoo.rs`, feature `zoo`) and the shapes only it uses. It imports the core
 //! (engine, generators, [`crate::shapes`], [`crate::curve`]) and the helpers shared by two
 //! families ([`crate::arkworks`], [`crate::rustcrypto`]), never another family.
