@@ -583,11 +583,10 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg(feature = "arkworks")]
     fn a_campaign_runs_a_prefix_of_the_stream_and_counts_it() {
-        let routine = crate::routines::all()
-            .first()
-            .map(|r| &**r)
-            .expect("the registry has routines");
+        let planted = crate::minimize::tests::planted();
+        let routine: &dyn DynRoutine = &planted;
         let config = Config {
             budget: Budget::Cases(3),
             threads: 2,
@@ -602,6 +601,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "arkworks")]
     fn findings_of_one_bug_make_one_group_with_a_minimized_witness() {
         let routine = crate::minimize::tests::planted();
         let dir = std::env::temp_dir().join(format!("ecdiff-groups-{}", std::process::id()));
@@ -710,8 +710,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "arkworks")]
     fn a_stopped_campaign_runs_nothing_more() {
-        let routine = &*crate::routines::all()[0];
+        let planted = crate::minimize::tests::planted();
+        let routine: &dyn DynRoutine = &planted;
         let report = run(
             &[routine],
             &Config::default(),

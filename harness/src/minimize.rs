@@ -409,7 +409,9 @@ impl Search<'_> {
     }
 }
 
-#[cfg(test)]
+/// The planted-bug routine these tests (and the campaign's) use is an arkworks MSM: they run
+/// with the `arkworks` feature.
+#[cfg(all(test, feature = "arkworks"))]
 pub(crate) mod tests {
     use super::*;
     use crate::arkworks::msm;

@@ -285,32 +285,59 @@ mod known_finding_tests {
     use crate::shapes::known::testing::assert_pinned;
     use ecdiff_oracles::weierstrass::Point;
 
-    /// msm_best's batch-affine path panics in `CtOption::unwrap` (in subtle) on the cases its
-    /// model says reach `batch_add`'s doubling or cancelling branch; another panic there is a
-    /// new finding. The case is the first such case of the routine's seeded stream.
-    #[test]
-    fn the_batch_affine_panic_is_pinned_to_its_unwrap() {
+    /// The first case of `check`'s seeded stream (seed 0, its default budget) that expects the
+    /// known finding `reason`.
+    fn first_case_of<R: crate::Routine>(check: &R, reason: &str) -> R::Case {
         use crate::generators::{case_bytes, Bias, Gen, CASE_BYTES};
-        use crate::shapes::known::testing::other_panic;
-        use crate::Routine;
-        let name = "halo2_bn256_msm_best_large";
-        let build = || {
-            LargeBest::new(msm::check_affine::<Bn254G1, _>(
-                FAMILY.spec(name),
-                Halo2Msm(MsmEntry::Best),
-            ))
-        };
-        let check = build();
-        let case = (0..check.info().default_cases as u64)
+        let name = check.info().name;
+        (0..check.info().default_cases as u64)
             .map(|i| {
                 check.generate(&mut Gen::new(
                     &case_bytes(0, name, i, CASE_BYTES),
                     Bias::Edge,
                 ))
             })
-            .find(|case| check.expected(case).kind != VerdictKind::Agree)
-            .expect("the default budget of seed 0 meets the known finding");
+            .find(|case| check.expected(case).reason == reason)
+            .unwrap_or_else(|| panic!("the default budget of seed 0 meets {reason}"))
+    }
+
+    /// msm_best's batch-affine path panics in `CtOption::unwrap` (in subtle) on an identity
+    /// base; another panic, elsewhere or in subtle's file, is a new finding.
+    #[test]
+    fn the_batch_affine_identity_panic_is_pinned_to_its_unwrap() {
+        use crate::shapes::known::testing::{other_panic, other_panic_in_subtle};
+        let build = || {
+            LargeBest::new(msm::check_affine::<Bn254G1, _>(
+                FAMILY.spec("halo2_bn256_msm_best_large"),
+                Halo2Msm(MsmEntry::Best),
+            ))
+        };
+        let case = first_case_of(&build(), large_best::MSM_BEST_IDENTITY_BUG);
         assert_pinned(build(), &case, |_, _| other_panic());
+        assert_pinned(build(), &case, |_, _| other_panic_in_subtle());
+    }
+
+    /// On secp256r1 (a = −3), `batch_add`'s doubling without a leaves the curve and panics in
+    /// `CtOption::unwrap`, on the cases the model says reach the doubling branch; another
+    /// panic there, or a value, is a new finding.
+    #[test]
+    fn the_secp256r1_doubling_without_a_is_pinned_to_its_unwrap() {
+        use crate::shapes::known::testing::{other_panic, other_panic_in_subtle};
+        let build = || {
+            LargeBest::new(msm::check_affine::<P256, _>(
+                FAMILY.spec("halo2_secp256r1_msm_best_large"),
+                Halo2Msm(MsmEntry::Best),
+            ))
+        };
+        let case = first_case_of(&build(), large_best::MSM_BEST_DOUBLING_WITHOUT_A);
+        assert!(
+            case.bases.iter().all(|b| b.log.bits() > 0),
+            "the doubling case has no identity base, so it is not the identity finding"
+        );
+        assert_pinned(build(), &case, |_, _| other_panic());
+        assert_pinned(build(), &case, |_, _| other_panic_in_subtle());
+        let oracle = crate::Routine::oracle(&build(), &case);
+        assert_pinned(build(), &case, move |_, _| oracle.clone());
     }
 
     #[test]

@@ -73,6 +73,35 @@ pub fn panicked_in<T>(subject: &Outcome<T>, file: &str, message: &str) -> Result
     }
 }
 
+/// The message of `subtle`'s `CtOption::unwrap` on a none: its `assert_eq!(is_some, 1)` with no
+/// message of its own (subtle 2.6 `src/lib.rs`; `CtOption::expect`, in the same file, adds its
+/// message after "failed").
+pub const CT_OPTION_UNWRAP_MESSAGE: &str = "assertion `left == right` failed\n  left: 0\n right: 1";
+
+/// The pin of a known `CtOption::unwrap` on a none: the subject panicked in `subtle`'s
+/// `src/lib.rs` with exactly [`CT_OPTION_UNWRAP_MESSAGE`] (after the `form: ` label a check of
+/// several forms puts before it); any other panic, in that file or elsewhere, is not it.
+pub fn ct_option_unwrap<T>(subject: &Outcome<T>) -> Result<(), String> {
+    let unwrap = |report: &crate::engine::PanicReport| {
+        let location = report.location.as_deref().unwrap_or("").replace('\\', "/");
+        location.contains("/subtle-")
+            && location.contains("/src/lib.rs:")
+            && (report.message.strip_suffix(CT_OPTION_UNWRAP_MESSAGE))
+                .is_some_and(|label| label.is_empty() || label.ends_with(": "))
+    };
+    match subject {
+        Outcome::Panicked(report) if unwrap(report) => Ok(()),
+        Outcome::Panicked(report) => Err(format!(
+            "the known panic is CtOption::unwrap on a none (subtle's src/lib.rs, \"{}\"), \
+             this one is {report}",
+            CT_OPTION_UNWRAP_MESSAGE.escape_debug()
+        )),
+        _ => {
+            Err("the known behaviour is CtOption::unwrap's panic, the subject did not panic".into())
+        }
+    }
+}
+
 /// The pin of a known refusal: the subject refused, with a reason containing `reason`
 /// (empty: any reason, for APIs whose refusal carries none, such as a `None`).
 pub fn refused_with<T: std::fmt::Debug>(subject: &Outcome<T>, reason: &str) -> Result<(), String> {
@@ -172,6 +201,8 @@ impl<R: Routine + super::SizedCheck> super::SizedCheck for WithKnown<R> {
 /// Tests of known findings: a different wrong behaviour planted on a known finding's input
 /// must be a new finding.
 #[cfg(test)]
+// Used by every family's known-finding tests; a build with no family uses none of it.
+#[allow(dead_code)]
 pub(crate) mod testing {
     use super::*;
     use crate::engine::{check_decoded, Detail, PanicReport};
@@ -235,6 +266,50 @@ pub(crate) mod testing {
             message: "a different panic".into(),
             location: Some("src/elsewhere.rs:1:1".into()),
         })
+    }
+
+    /// A panic in the file of `subtle`'s `CtOption::unwrap` that is not it: `CtOption::expect`
+    /// on a none (subtle 2.6.1 `src/lib.rs:692`).
+    pub(crate) fn other_panic_in_subtle<T>() -> Outcome<T> {
+        Outcome::Panicked(PanicReport {
+            message: "assertion `left == right` failed: a caller's message\n  left: 0\n right: 1"
+                .into(),
+            location: Some(
+                "/home/u/.cargo/registry/src/index.crates.io-0/subtle-2.6.1/src/lib.rs:692:9"
+                    .into(),
+            ),
+        })
+    }
+
+    /// `case` is not a known finding of `check`: the real subject agrees with the oracle, and
+    /// once `plant` changes its behaviour the verdict is a finding.
+    pub(crate) fn assert_agrees_until_planted<R: Routine>(
+        check: R,
+        case: &R::Case,
+        plant: impl Fn(&R::Case, Outcome<R::Output>) -> Outcome<R::Output> + Send + Sync + 'static,
+    ) {
+        let real = check_decoded(&check, case, Detail::Always);
+        assert_eq!(
+            real.expected.kind,
+            crate::VerdictKind::Agree,
+            "a known finding's case"
+        );
+        assert_eq!(
+            real.verdict.kind,
+            crate::VerdictKind::Agree,
+            "{}",
+            real.verdict.detail
+        );
+        let planted = Planted {
+            inner: check,
+            plant: Box::new(plant),
+        };
+        let run = check_decoded(&planted, case, Detail::Always);
+        assert_ne!(
+            run.verdict.kind, run.expected.kind,
+            "{}",
+            run.verdict.detail
+        );
     }
 
     /// `case` is a known finding of `check` as the subject behaves, and a new finding once

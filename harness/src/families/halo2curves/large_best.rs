@@ -19,8 +19,9 @@
 //!   `BucketAffine` → `Affine::eval`'s `from_xy(..).unwrap()` panics. Declared for exactly the
 //!   cases the model finds a doubling in.
 //!
-//! Both panic in `subtle`'s `CtOption::unwrap`; a case that expects one of them and gets
-//! anything else (another panic, a value) is a mismatch.
+//! Both panic in `subtle`'s `CtOption::unwrap` on a none (its file and exact message,
+//! [`crate::shapes::known::ct_option_unwrap`]); a case that expects one of them and gets
+//! anything else (another panic, in `subtle` or elsewhere, or a value) is a mismatch.
 
 use super::batch_affine::{batch_add_events, BatchAddEvents};
 use crate::curve::SwGroup;
@@ -215,24 +216,16 @@ where
         let Some(reason) = self.known(case) else {
             return self.check.compare(case, subject, oracle);
         };
-        let in_unwrap = |p: &crate::engine::PanicReport| {
-            p.location
-                .as_deref()
-                .is_some_and(|l| l.replace('\\', "/").contains("/subtle-"))
-        };
-        match subject {
-            Outcome::Panicked(p) if in_unwrap(p) => Verdict::new(
+        match (subject, crate::shapes::known::ct_option_unwrap(subject)) {
+            (Outcome::Panicked(p), Ok(())) => Verdict::new(
                 VerdictKind::SubjectPanicked,
                 format!("known finding: subject {p}"),
             ),
-            Outcome::Panicked(p) => Verdict::new(
+            (_, Err(differs)) => Verdict::new(
                 VerdictKind::Mismatch,
-                format!("expected the known panic in CtOption::unwrap ({reason}); subject {p}"),
+                format!("a known finding's input ({reason}), but {differs}"),
             ),
-            _ => Verdict::new(
-                VerdictKind::Mismatch,
-                format!("expected the known panic in CtOption::unwrap ({reason}); subject did not panic"),
-            ),
+            (_, Ok(())) => unreachable!("ct_option_unwrap holds only of a panic"),
         }
     }
 

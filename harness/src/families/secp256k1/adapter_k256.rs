@@ -14,7 +14,7 @@
 //! Every API form runs under its own panic capture, so a panic names the form it came from.
 
 use crate::engine::panic::{capture, PanicReport};
-use crate::engine::{Expected, Verdict, VerdictKind};
+use crate::engine::{Expected, Outcome, Verdict, VerdictKind};
 use crate::families::secp256k1::lazy_field::{FieldExec, FieldOp};
 use crate::rustcrypto::{batch_normalize_subject, recipe_builder};
 use crate::shapes::sec1_points::{
@@ -458,23 +458,16 @@ impl FormsSubject<Vec<PointInput>> for K256013BatchNormalize {
         if self.expected(case).kind != VerdictKind::SubjectPanicked {
             return None;
         }
-        let in_unwrap = report
-            .location
-            .as_deref()
-            .is_some_and(|l| l.replace('\\', "/").contains("/subtle-"));
-        Some(if in_unwrap {
-            Verdict::new(
+        let panicked = Outcome::<()>::Panicked(report.clone());
+        Some(match crate::shapes::known::ct_option_unwrap(&panicked) {
+            Ok(()) => Verdict::new(
                 VerdictKind::SubjectPanicked,
                 format!("known finding: subject {report}"),
-            )
-        } else {
-            Verdict::new(
+            ),
+            Err(differs) => Verdict::new(
                 VerdictKind::Mismatch,
-                format!(
-                    "expected the known batch_normalize panic (CtOption::unwrap in subtle), \
-                     got another: {report}"
-                ),
-            )
+                format!("a known batch_normalize finding's input, but {differs}"),
+            ),
         })
     }
 }
