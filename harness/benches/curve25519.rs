@@ -18,11 +18,13 @@ use curve25519_dalek::traits::{
     MultiscalarMul, VartimeMultiscalarMul, VartimePrecomputedMultiscalarMul,
 };
 use ecdiff::families::curve25519::adapter_dalek::{self as dalek, DalekMsm};
+use ecdiff::families::curve25519::edwards::{
+    known_log_sum, points, EdInput, Flavor, Repr, ReprMode,
+};
+use ecdiff::families::curve25519::edwards_msm::{MsmInput, MsmKind, MsmSubject};
 use ecdiff::families::curve25519::tari::adapter::{pool, PROVE_LABEL};
-use ecdiff::generators::edwards::{known_log_sum, points, EdInput, Flavor, Repr, ReprMode};
 use ecdiff::generators::{case_bytes, Bias, Gen};
 use ecdiff::num_bigint::BigUint;
-use ecdiff::shapes::edwards_msm::{MsmInput, MsmKind, MsmSubject};
 use std::hint::black_box;
 use std::time::Duration;
 use tari_bulletproofs_plus::range_proof::{RangeProof, VerifyAction};
@@ -34,7 +36,7 @@ fn inputs(n: usize, seed: u64) -> (Vec<EdInput>, Vec<BigUint>) {
     let bytes = case_bytes(seed, "bench-curve25519", n as u64, 64);
     let mut g = Gen::new(&bytes, Bias::Uniform);
     let pts = points(&mut g, Flavor::Edwards, n, ReprMode::Mixed);
-    let l = ecdiff::generators::edwards::order();
+    let l = ecdiff::families::curve25519::edwards::order();
     let scalars = (0..n).map(|_| g.biguint_below(l)).collect();
     (pts, scalars)
 }

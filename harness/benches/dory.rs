@@ -116,7 +116,7 @@ fn main() {
     );
     run!(
         "dory_g1_fixed_base_vector_scalar_mul",
-        shapes::vector::check_fixed_base::<Bn254G1, _>(
+        ecdiff::families::dory::vector::check_fixed_base::<Bn254G1, _>(
             spec("dory_g1_fixed_base_vector_scalar_mul"),
             Dory
         ),
@@ -124,7 +124,7 @@ fn main() {
     );
     run!(
         "dory_g2_fixed_base_vector_scalar_mul",
-        shapes::vector::check_fixed_base::<Bn254G2, _>(
+        ecdiff::families::dory::vector::check_fixed_base::<Bn254G2, _>(
             spec("dory_g2_fixed_base_vector_scalar_mul"),
             Dory
         ),
@@ -132,7 +132,7 @@ fn main() {
     );
     run!(
         "dory_g1_fixed_scalar_mul_bases_then_add",
-        shapes::vector::check_bases_then_add::<Bn254G1, _>(
+        ecdiff::families::dory::vector::check_bases_then_add::<Bn254G1, _>(
             spec("dory_g1_fixed_scalar_mul_bases_then_add"),
             Dory
         ),
@@ -140,7 +140,7 @@ fn main() {
     );
     run!(
         "dory_g2_fixed_scalar_mul_bases_then_add",
-        shapes::vector::check_bases_then_add::<Bn254G2, _>(
+        ecdiff::families::dory::vector::check_bases_then_add::<Bn254G2, _>(
             spec("dory_g2_fixed_scalar_mul_bases_then_add"),
             Dory
         ),
@@ -148,7 +148,7 @@ fn main() {
     );
     run!(
         "dory_g1_fixed_scalar_mul_vs_then_add",
-        shapes::vector::check_vs_then_add::<Bn254G1, _>(
+        ecdiff::families::dory::vector::check_vs_then_add::<Bn254G1, _>(
             spec("dory_g1_fixed_scalar_mul_vs_then_add"),
             Dory
         ),
@@ -156,7 +156,7 @@ fn main() {
     );
     run!(
         "dory_g2_fixed_scalar_mul_vs_then_add",
-        shapes::vector::check_vs_then_add::<Bn254G2, _>(
+        ecdiff::families::dory::vector::check_vs_then_add::<Bn254G2, _>(
             spec("dory_g2_fixed_scalar_mul_vs_then_add"),
             Dory
         ),

@@ -55,22 +55,18 @@ pub const WARM_UP_CASES: u64 = 4;
 
 /// Runs the first [`WARM_UP_CASES`] cases of `routine`'s seeded stream (seed 0, as `ecdiff
 /// run` draws them), so that what is built lazily once per process — oracle tables, pairings,
-/// point and GT pools (whole: [`fill_pools`](crate::generators::points::fill_pools),
-/// [`fill_pool`](crate::generators::edwards::fill_pool),
-/// [`gt::fill_pools`](crate::generators::gt::fill_pools)), a subject's own
-/// precomputation — is built before libFuzzer's first input instead of inside it. Their
-/// verdicts are not looked at: `ecdiff run` checks them.
+/// the point, GT and family pools (whole: [`fill_pools`](crate::generators::fill_pools)), a
+/// subject's own precomputation — is built before libFuzzer's first input instead of inside
+/// it. Their verdicts are not looked at: `ecdiff run` checks them.
 pub fn warm_up(routine: &dyn DynRoutine) {
     let name = routine.info().name;
     for index in 0..WARM_UP_CASES {
         let bytes = case_bytes(0, name, index, CASE_BYTES);
         let _ = routine.run_bytes(&bytes, Bias::Edge, Detail::OnFinding);
     }
-    // The point and GT pools those cases drew from, whole: libFuzzer's inputs then never
-    // build one.
-    crate::generators::points::fill_pools();
-    crate::generators::edwards::fill_pool();
-    crate::generators::gt::fill_pools();
+    // The pools those cases drew from, whole (each registered itself when first drawn from):
+    // libFuzzer's inputs then never build one.
+    crate::generators::fill_pools();
 }
 
 fn registry() -> &'static HashMap<&'static str, &'static dyn DynRoutine> {

@@ -19,7 +19,6 @@
 //! A case can also be given as a [`tape::Tape`] — the decoder's own choices, by scope — which
 //! is how the minimizer rewrites a finding and saves it ([`tape`] explains).
 
-pub mod edwards;
 pub mod gt;
 pub mod lengths;
 pub mod points;
@@ -33,6 +32,71 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;
 use std::sync::Mutex;
 use tape::{Choice, LengthNote, Tape, TapeState};
+
+/// The fillers of the pools generators build on first use (points, GT elements, a family's
+/// own pools), each registered once by its pool ([`register_pool`]).
+static POOL_FILLERS: Mutex<Vec<fn()>> = Mutex::new(Vec::new());
+
+/// Registers `fill`, which builds a lazily built pool whole. A pool calls it once, when it is
+/// first drawn from, so [`fill_pools`] reaches every pool in use without the core naming it.
+pub fn register_pool(fill: fn()) {
+    POOL_FILLERS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(fill);
+}
+
+/// Builds every pool drawn from so far in this process whole, so that later draws are lookups
+/// only: a fuzz target's warm-up (`crate::fuzz::warm_up`) calls it after its first cases.
+pub fn fill_pools() {
+    let fills = POOL_FILLERS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .clone();
+    for fill in fills {
+        fill();
+    }
+}
+
+/// A scope whose first choice picks a value's class (identity, generator, random, …), and the
+/// choices that make an occurrence of it replay its simplest values, simplest first: what the
+/// minimizer's value pass tries ([`crate::minimize`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ValueScope {
+    /// The scope's name, as [`Gen::scope`] records it.
+    pub scope: &'static str,
+    /// Its simplest values' choices, simplest first.
+    pub simplest: fn() -> Vec<Vec<Choice>>,
+}
+
+/// The value scopes of the generators outside the core ([`register_value_scope`]).
+static VALUE_SCOPES: Mutex<Vec<ValueScope>> = Mutex::new(Vec::new());
+
+/// Declares a value scope of a generator outside the core (a family's own points), so the
+/// minimizer simplifies it as it does scalars and points. Registering a scope twice keeps the
+/// first.
+pub fn register_value_scope(scope: ValueScope) {
+    let mut scopes = VALUE_SCOPES.lock().unwrap_or_else(|e| e.into_inner());
+    if !scopes.iter().any(|s| s.scope == scope.scope) {
+        scopes.push(scope);
+    }
+}
+
+/// The value scopes: the core's scalars and points, then the registered ones.
+pub fn value_scopes() -> Vec<ValueScope> {
+    let core = [
+        ValueScope {
+            scope: scalars::SCALAR_SCOPE,
+            simplest: scalars::simplest_scalars,
+        },
+        ValueScope {
+            scope: points::KIND_SCOPE,
+            simplest: points::simplest_points,
+        },
+    ];
+    let registered = VALUE_SCOPES.lock().unwrap_or_else(|e| e.into_inner());
+    core.into_iter().chain(registered.iter().copied()).collect()
+}
 
 /// How draws are biased.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]

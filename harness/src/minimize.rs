@@ -30,7 +30,7 @@
 
 use crate::engine::{CaseRun, Detail, DynRoutine, VerdictKind};
 use crate::generators::tape::{Choice, Tape};
-use crate::generators::{edwards, points, scalars, Bias};
+use crate::generators::Bias;
 use serde::Serialize;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -192,13 +192,6 @@ fn length_scopes(tape: &Tape) -> HashSet<String> {
     tape.lengths.iter().map(|l| l.scope.clone()).collect()
 }
 
-/// The scopes pass 2 simplifies, whose first choice picks the value's class.
-const VALUE_SCOPES: [&str; 3] = [
-    scalars::SCALAR_SCOPE,
-    points::KIND_SCOPE,
-    edwards::POINT_SCOPE,
-];
-
 /// The verdict a candidate must keep.
 struct Goal {
     kind: VerdictKind,
@@ -333,11 +326,11 @@ impl Search<'_> {
 
     /// Pass 2: the simplest scalars and points.
     fn simplify_values(&mut self, current: &mut Tape) -> bool {
-        let lists: [(&str, Vec<Vec<Choice>>); 3] = [
-            (scalars::SCALAR_SCOPE, scalars::simplest_scalars()),
-            (points::KIND_SCOPE, points::simplest_points()),
-            (edwards::POINT_SCOPE, edwards::simplest_points()),
-        ];
+        // The core's scalars and points, and the value scopes families register
+        // (`generators::value_scopes`).
+        let lists: Vec<(&str, Vec<Vec<Choice>>)> = (crate::generators::value_scopes().iter())
+            .map(|v| (v.scope, (v.simplest)()))
+            .collect();
         let mut progress = false;
         for (scope, simplest) in &lists {
             let count = current.scopes.get(*scope).map_or(0, Vec::len);
@@ -374,10 +367,11 @@ impl Search<'_> {
             .filter(|name| !length_scopes.contains(*name))
             .cloned()
             .collect();
+        let value_scopes = crate::generators::value_scopes();
         for name in names {
             // The class choice of a value scope is pass 2's, whose order (identity before
             // random, …) rules.
-            let first = usize::from(VALUE_SCOPES.contains(&name.as_str()));
+            let first = usize::from(value_scopes.iter().any(|v| v.scope == name.as_str()));
             let mut i = 0;
             while i < current.scopes.get(&name).map_or(0, Vec::len) {
                 let mut j = first;
@@ -415,6 +409,7 @@ impl Search<'_> {
 pub(crate) mod tests {
     use super::*;
     use crate::arkworks::msm;
+    use crate::generators::scalars;
     use crate::generators::{case_bytes, CASE_BYTES};
     use crate::shapes::Spec;
     use ark_ec::{CurveGroup, VariableBaseMSM};

@@ -20,16 +20,12 @@
 //! ecdiff's own dory-pcs and arkworks subjects go through exactly these traits
 //! (`crate::families::dory::adapter`). See `harness/examples/downstream_msm.rs` for a complete example.
 
-pub mod bls_encoding;
-pub mod edwards_msm;
 pub mod fold;
 pub mod gt;
 pub mod known;
 pub mod msm;
 pub mod normalize;
-pub mod pairing;
 pub mod sec1_points;
-pub mod vector;
 
 use crate::generators::lengths::Lengths;
 use crate::RoutineInfo;

@@ -23,7 +23,7 @@
 //! * **batch normalization**: ark's parallel `batch_inversion` ([`BATCH_INVERSION_SPLITS`]);
 //!   blstrs and zkcrypto normalize point by point or with one serial inversion.
 //!
-//! * **pairings** ([`shapes::pairing`]): ark-ec 0.5's multi-Miller loop works in chunks of 4
+//! * **pairings** ([`pairing`]): ark-ec 0.5's multi-Miller loop works in chunks of 4
 //!   pairs ([`ARK_MILLER_LOOP_CHUNKS`]); blstrs's `multi_miller_loop` runs blst's
 //!   `blst_miller_loop_lines` pair by pair and multiplies (`src/lib.rs`), and zkcrypto's runs
 //!   one loop over all pairs, skipping a pair with an infinity by a constant-time select
@@ -36,7 +36,7 @@
 //!   GT row.
 //!
 //! The encoding rows check the ZCash serialization (compressed and uncompressed, checked and
-//! unchecked decoders) of blstrs and zkcrypto through [`shapes::bls_encoding`].
+//! unchecked decoders) of blstrs and zkcrypto through [`encoding`].
 //!
 //! zkcrypto's bls12_381 0.9.0 exposes no multi-scalar multiplication (its features `alloc`,
 //! `experimental`, `groups`, `pairings` add `Wnaf` single-scalar tables, hash-to-curve and the
@@ -46,6 +46,8 @@ pub mod adapter;
 pub mod adapter_encoding;
 pub mod adapter_pairing;
 pub mod adapter_zkcrypto;
+pub mod encoding;
+pub mod pairing;
 
 use crate::declare::{Family, RoutineRow};
 use crate::engine::{Expected, Outcome, VerdictKind};
@@ -55,8 +57,10 @@ use crate::families::bls12_381::adapter::{
 use crate::families::bls12_381::adapter_pairing::{
     ArkMultiPairing, BlstrsMultiMillerLoop, BlstrsPairing, ZkcryptoMultiMillerLoop, ZkcryptoPairing,
 };
+use crate::families::bls12_381::encoding::{
+    canonical, BlsGroup, Codec, EncodingCase, EncodingCheck, Op,
+};
 use crate::generators::lengths::Lengths;
-use crate::shapes::bls_encoding::{canonical, BlsGroup, Codec, EncodingCase, EncodingCheck, Op};
 use crate::shapes::known::{self, with_known, WithKnown};
 use crate::shapes::msm::{MsmCase, MsmCheck};
 use crate::shapes::{self, Spec};
@@ -282,7 +286,7 @@ where
     Blstrs: Codec<C>,
 {
     with_known(
-        shapes::bls_encoding::check::<C, _>(spec, Blstrs),
+        crate::families::bls12_381::encoding::check::<C, _>(spec, Blstrs),
         blstrs_encoding_known::<C>,
         blstrs_encoding_behaviour::<C>,
     )
@@ -294,7 +298,7 @@ where
     Zkcrypto: Codec<C>,
 {
     with_known(
-        shapes::bls_encoding::check::<C, _>(spec, Zkcrypto),
+        crate::families::bls12_381::encoding::check::<C, _>(spec, Zkcrypto),
         zkcrypto_encoding_known::<C>,
         returns_the_coordinates::<C>,
     )
@@ -306,7 +310,7 @@ where
     ArkBls: Codec<C>,
 {
     with_known(
-        shapes::bls_encoding::check::<C, _>(spec, ArkBls),
+        crate::families::bls12_381::encoding::check::<C, _>(spec, ArkBls),
         ark_encoding_known::<C>,
         returns_the_coordinates::<C>,
     )
@@ -494,7 +498,12 @@ pub const FAMILY: Family = Family {
             function: "pairing",
             lengths: Lengths::up_to(1).non_empty(),
             cases: 48,
-            build: |spec| Box::new(shapes::pairing::check_single(spec, BlstrsPairing)),
+            build: |spec| {
+                Box::new(crate::families::bls12_381::pairing::check_single(
+                    spec,
+                    BlstrsPairing,
+                ))
+            },
         },
         RoutineRow {
             name: "blst_multi_miller_loop",
@@ -502,7 +511,12 @@ pub const FAMILY: Family = Family {
             function: "Bls12::multi_miller_loop + MillerLoopResult::final_exponentiation",
             lengths: Lengths::up_to(6),
             cases: 64,
-            build: |spec| Box::new(shapes::pairing::check_product(spec, BlstrsMultiMillerLoop)),
+            build: |spec| {
+                Box::new(crate::families::bls12_381::pairing::check_product(
+                    spec,
+                    BlstrsMultiMillerLoop,
+                ))
+            },
         },
         RoutineRow {
             name: "zkcrypto_pairing",
@@ -510,7 +524,12 @@ pub const FAMILY: Family = Family {
             function: "pairing",
             lengths: Lengths::up_to(1).non_empty(),
             cases: 48,
-            build: |spec| Box::new(shapes::pairing::check_single(spec, ZkcryptoPairing)),
+            build: |spec| {
+                Box::new(crate::families::bls12_381::pairing::check_single(
+                    spec,
+                    ZkcryptoPairing,
+                ))
+            },
         },
         RoutineRow {
             name: "zkcrypto_multi_miller_loop",
@@ -519,7 +538,7 @@ pub const FAMILY: Family = Family {
             lengths: Lengths::up_to(6),
             cases: 64,
             build: |spec| {
-                Box::new(shapes::pairing::check_product(
+                Box::new(crate::families::bls12_381::pairing::check_product(
                     spec,
                     ZkcryptoMultiMillerLoop,
                 ))
@@ -531,7 +550,12 @@ pub const FAMILY: Family = Family {
             function: "Bls12_381::multi_pairing",
             lengths: Lengths::up_to(10).thresholds(ARK_MILLER_LOOP_CHUNKS),
             cases: 96,
-            build: |spec| Box::new(shapes::pairing::check_product(spec, ArkMultiPairing)),
+            build: |spec| {
+                Box::new(crate::families::bls12_381::pairing::check_product(
+                    spec,
+                    ArkMultiPairing,
+                ))
+            },
         },
         RoutineRow {
             name: "blst_gt_scale",
@@ -588,7 +612,7 @@ mod zoo;
 mod known_finding_tests {
     use super::*;
     use crate::curve::SwGroup;
-    use crate::shapes::bls_encoding::Known;
+    use crate::families::bls12_381::encoding::Known;
     use crate::shapes::known::testing::{assert_pinned, other_panic};
     use ecdiff_oracles::field::Fp;
 

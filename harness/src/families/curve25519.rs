@@ -16,6 +16,8 @@
 
 pub mod adapter_dalek;
 pub mod double_base;
+pub mod edwards;
+pub mod edwards_msm;
 pub mod encoding;
 pub mod montgomery;
 
@@ -25,11 +27,11 @@ mod zoo;
 
 use crate::declare::{Family, RoutineRow};
 use crate::families::curve25519::adapter_dalek::{DalekMsm, DALEK};
+use crate::families::curve25519::edwards::Flavor;
+use crate::families::curve25519::edwards_msm::{self as msm, MsmKind};
 use crate::families::curve25519::tari::adapter::{Tari, TARI};
 use crate::families::curve25519::tari::batch_verify::Mode;
-use crate::generators::edwards::Flavor;
 use crate::generators::lengths::Lengths;
-use crate::shapes::edwards_msm::{self as msm, MsmKind};
 use curve25519_dalek::edwards::EdwardsPoint;
 use curve25519_dalek::ristretto::RistrettoPoint;
 use encoding::CompressOp;

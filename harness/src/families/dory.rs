@@ -6,6 +6,7 @@
 
 pub mod adapter;
 pub mod ark;
+pub mod vector;
 
 use crate::arkworks::thresholds::{ARK_MSM_WINDOWS, BATCH_INVERSION_SPLITS};
 use crate::declare::{Family, RoutineRow};
@@ -51,7 +52,7 @@ pub const FAMILY: Family = Family {
             function: "G1Routines::fixed_base_vector_scalar_mul",
             lengths: Lengths::up_to(40),
             cases: 160,
-            build: |spec| Box::new(shapes::vector::check_fixed_base::<Bn254G1, _>(spec, Dory)),
+            build: |spec| Box::new(vector::check_fixed_base::<Bn254G1, _>(spec, Dory)),
         },
         RoutineRow {
             name: "dory_g2_fixed_base_vector_scalar_mul",
@@ -59,7 +60,7 @@ pub const FAMILY: Family = Family {
             function: "G2Routines::fixed_base_vector_scalar_mul",
             lengths: Lengths::up_to(16),
             cases: 128,
-            build: |spec| Box::new(shapes::vector::check_fixed_base::<Bn254G2, _>(spec, Dory)),
+            build: |spec| Box::new(vector::check_fixed_base::<Bn254G2, _>(spec, Dory)),
         },
         RoutineRow {
             name: "dory_g1_fixed_scalar_mul_bases_then_add",
@@ -67,11 +68,7 @@ pub const FAMILY: Family = Family {
             function: "G1Routines::fixed_scalar_mul_bases_then_add",
             lengths: Lengths::up_to(40),
             cases: 192,
-            build: |spec| {
-                Box::new(shapes::vector::check_bases_then_add::<Bn254G1, _>(
-                    spec, Dory,
-                ))
-            },
+            build: |spec| Box::new(vector::check_bases_then_add::<Bn254G1, _>(spec, Dory)),
         },
         RoutineRow {
             name: "dory_g2_fixed_scalar_mul_bases_then_add",
@@ -79,11 +76,7 @@ pub const FAMILY: Family = Family {
             function: "G2Routines::fixed_scalar_mul_bases_then_add",
             lengths: Lengths::up_to(16),
             cases: 160,
-            build: |spec| {
-                Box::new(shapes::vector::check_bases_then_add::<Bn254G2, _>(
-                    spec, Dory,
-                ))
-            },
+            build: |spec| Box::new(vector::check_bases_then_add::<Bn254G2, _>(spec, Dory)),
         },
         RoutineRow {
             name: "dory_g1_fixed_scalar_mul_vs_then_add",
@@ -91,7 +84,7 @@ pub const FAMILY: Family = Family {
             function: "G1Routines::fixed_scalar_mul_vs_then_add",
             lengths: Lengths::up_to(40),
             cases: 192,
-            build: |spec| Box::new(shapes::vector::check_vs_then_add::<Bn254G1, _>(spec, Dory)),
+            build: |spec| Box::new(vector::check_vs_then_add::<Bn254G1, _>(spec, Dory)),
         },
         RoutineRow {
             name: "dory_g2_fixed_scalar_mul_vs_then_add",
@@ -99,7 +92,7 @@ pub const FAMILY: Family = Family {
             function: "G2Routines::fixed_scalar_mul_vs_then_add",
             lengths: Lengths::up_to(16),
             cases: 160,
-            build: |spec| Box::new(shapes::vector::check_vs_then_add::<Bn254G2, _>(spec, Dory)),
+            build: |spec| Box::new(vector::check_vs_then_add::<Bn254G2, _>(spec, Dory)),
         },
         RoutineRow {
             name: "dory_g1_fold_field_vectors",

@@ -110,8 +110,9 @@ where
     }
 }
 
-/// Fills the GT pools drawn from so far ([`GtPool::fill_if_started`]): what
-/// [`crate::fuzz::warm_up`] does after its seeded cases, as for the point pools.
+/// Fills the GT pools drawn from so far ([`GtPool::fill_if_started`]); each pool also
+/// registers its own filler with [`super::register_pool`] when first drawn from, which is how
+/// [`crate::fuzz::warm_up`] reaches it.
 pub fn fill_pools() {
     Gt::pool().fill_if_started();
     Bls12381Gt::pool().fill_if_started();
@@ -124,7 +125,10 @@ impl GtGroup for Gt {
 
     fn pool() -> &'static GtPool<Self> {
         static POOL: OnceLock<GtPool<Gt>> = OnceLock::new();
-        POOL.get_or_init(GtPool::default)
+        POOL.get_or_init(|| {
+            super::register_pool(|| Self::pool().fill_if_started());
+            GtPool::default()
+        })
     }
 }
 
@@ -135,7 +139,10 @@ impl GtGroup for Bls12381Gt {
 
     fn pool() -> &'static GtPool<Self> {
         static POOL: OnceLock<GtPool<Bls12381Gt>> = OnceLock::new();
-        POOL.get_or_init(GtPool::default)
+        POOL.get_or_init(|| {
+            super::register_pool(|| Self::pool().fill_if_started());
+            GtPool::default()
+        })
     }
 }
 

@@ -426,7 +426,10 @@ type Pools = HashMap<TypeId, (&'static (dyn Any + Send + Sync), fn())>;
 fn pools() -> std::sync::MutexGuard<'static, Pools> {
     static POOLS: OnceLock<Mutex<Pools>> = OnceLock::new();
     POOLS
-        .get_or_init(Default::default)
+        .get_or_init(|| {
+            super::register_pool(fill_pools);
+            Default::default()
+        })
         .lock()
         .unwrap_or_else(|e| e.into_inner())
 }

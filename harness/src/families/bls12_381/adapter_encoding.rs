@@ -1,5 +1,5 @@
 //! BLS12-381 point encodings of blstrs 0.7.1, zkcrypto's bls12_381 0.9.0 and ark-bls12-381
-//! 0.5.0, for [`crate::shapes::bls_encoding`].
+//! 0.5.0, for [`crate::families::bls12_381::encoding`].
 //!
 //! * blstrs: points to encode go in coordinate by coordinate
 //!   ([`BlstCurve::to_blst_affine`], `from_raw_unchecked`, so points outside the subgroup go in
@@ -15,8 +15,8 @@
 use super::adapter::{ArkBls, ArkBlsCurve, BlstCurve, Blstrs, Zkcrypto};
 use super::adapter_zkcrypto::{encoding_input, read_affine};
 use crate::curve::SwGroup;
+use crate::families::bls12_381::encoding::{BlsGroup, Codec, Known};
 use crate::paths::{under_test, Side};
-use crate::shapes::bls_encoding::{BlsGroup, Codec, Known};
 use ark_ec::short_weierstrass::Affine;
 use ark_serialize::{CanonicalDeserialize, CanonicalSerialize, Compress, Validate};
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};

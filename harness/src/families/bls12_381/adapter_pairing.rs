@@ -1,5 +1,5 @@
 //! BLS12-381 pairings of blstrs 0.7.1, zkcrypto's bls12_381 0.9.0 and ark-bls12-381 0.5.0,
-//! for [`crate::shapes::pairing`], and GT arithmetic of blstrs and ark-bls12-381 for
+//! for [`crate::families::bls12_381::pairing`], and GT arithmetic of blstrs and ark-bls12-381 for
 //! [`crate::shapes::gt`].
 //!
 //! * Points go in as the library's affine points: blstrs and ark coordinate by coordinate
@@ -26,8 +26,8 @@ use super::adapter::{
     BlstCurve, Blstrs,
 };
 use super::adapter_zkcrypto::generator_multiple;
+use crate::families::bls12_381::pairing::{FinalExponent, Pair, PairingProduct};
 use crate::shapes::gt::{GtMultiExp, GtScale};
-use crate::shapes::pairing::{FinalExponent, Pair, PairingProduct};
 use ark_ec::pairing::Pairing as _;
 use ecdiff_oracles::bls12_381::tower::Fp12;
 use ecdiff_oracles::bls12_381::{bls12_381_fp, Bls12381G1, Bls12381G2, Bls12381Gt};

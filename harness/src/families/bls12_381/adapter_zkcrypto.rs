@@ -7,8 +7,8 @@
 //! * **In, by arithmetic.** A point with a known log k (every drawn point of the MSM,
 //!   normalize and pairing rows, and the subgroup points of the encoding rows) is G·k computed
 //!   with zkcrypto's own group law from zkcrypto's own generator: a fixed-base comb
-//!   ([`Comb`]: T[j][b] = G·(b·256ʲ), built once by repeated addition, then Σⱼ T[j][kⱼ] over the
-//!   bytes kⱼ of k; 32 additions a point). An affine input is that sum's `to_affine`; a
+//!   ([`Comb`]: `T[j][b]` = G·(b·256ʲ), built once by repeated addition, then Σⱼ `T[j][kⱼ]` over
+//!   the bytes kⱼ of k; 32 additions a point). An affine input is that sum's `to_affine`; a
 //!   projective one keeps the sum's own Z (zkcrypto's projective coordinates are homogeneous
 //!   and its formulas complete, so a sum's Z is in general not 1); the identity is G − G. A
 //!   wrong group law or generator therefore shows as a wrong result of the row, never as a
@@ -25,9 +25,9 @@
 
 use super::adapter::Zkcrypto;
 use crate::curve::SwGroup;
+use crate::families::bls12_381::encoding::Known;
 use crate::generators::points::GenPoint;
 use crate::paths::{conversion, Side};
-use crate::shapes::bls_encoding::Known;
 use crate::shapes::normalize::NormalizeDrawn;
 use ecdiff_oracles::bls12_381::serialization;
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};

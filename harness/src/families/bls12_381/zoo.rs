@@ -17,13 +17,13 @@ use crate::families::bls12_381::adapter_pairing::{
     ZkcryptoPairing,
 };
 use crate::families::bls12_381::adapter_zkcrypto::ZkcryptoCurve;
+use crate::families::bls12_381::encoding::{BlsGroup, Codec, Known};
+use crate::families::bls12_381::pairing::{FinalExponent, Pair, PairingProduct};
 use crate::generators::points::GenPoint;
-use crate::shapes::bls_encoding::{BlsGroup, Codec, Known};
 use crate::shapes::gt::{GtMultiExp, GtScale};
 use crate::shapes::known::with_known;
 use crate::shapes::msm::{AffineMsm, Msm};
 use crate::shapes::normalize::{NormalizeBatch, NormalizeDrawn};
-use crate::shapes::pairing::{FinalExponent, Pair, PairingProduct};
 use crate::shapes::{self};
 use ark_ec::short_weierstrass::{Affine, Projective};
 use ark_ec::AdditiveGroup;
@@ -559,10 +559,12 @@ pub(super) const ROWS: &[ZooRow] = &[
         trigger: INFINITY_FLAG_TRUSTED_TRIGGER,
         caught_as: &[VerdictKind::OracleRejected],
         build: |spec| {
-            Box::new(shapes::bls_encoding::check::<Bls12381G1, _>(
-                spec,
-                InfinityFlagTrusted,
-            ))
+            Box::new(
+                crate::families::bls12_381::encoding::check::<Bls12381G1, _>(
+                    spec,
+                    InfinityFlagTrusted,
+                ),
+            )
         },
     },
     ZooRow {
@@ -573,7 +575,10 @@ pub(super) const ROWS: &[ZooRow] = &[
         caught_as: &[VerdictKind::OracleRejected],
         build: |spec| {
             Box::new(with_known(
-                shapes::bls_encoding::check::<Bls12381G2, _>(spec, CoordinatesReducedModP),
+                crate::families::bls12_381::encoding::check::<Bls12381G2, _>(
+                    spec,
+                    CoordinatesReducedModP,
+                ),
                 blstrs_encoding_known::<Bls12381G2>,
                 blstrs_encoding_behaviour::<Bls12381G2>,
             ))
@@ -586,10 +591,12 @@ pub(super) const ROWS: &[ZooRow] = &[
         trigger: INFINITY_FLAG_TRUSTED_TRIGGER,
         caught_as: &[VerdictKind::OracleRejected],
         build: |spec| {
-            Box::new(shapes::bls_encoding::check::<Bls12381G2, _>(
-                spec,
-                InfinityFlagTrusted,
-            ))
+            Box::new(
+                crate::families::bls12_381::encoding::check::<Bls12381G2, _>(
+                    spec,
+                    InfinityFlagTrusted,
+                ),
+            )
         },
     },
     ZooRow {
@@ -600,7 +607,10 @@ pub(super) const ROWS: &[ZooRow] = &[
         caught_as: &[VerdictKind::OracleRejected],
         build: |spec| {
             Box::new(with_known(
-                shapes::bls_encoding::check::<Bls12381G1, _>(spec, CoordinatesReducedModP),
+                crate::families::bls12_381::encoding::check::<Bls12381G1, _>(
+                    spec,
+                    CoordinatesReducedModP,
+                ),
                 blstrs_encoding_known::<Bls12381G1>,
                 blstrs_encoding_behaviour::<Bls12381G1>,
             ))
@@ -613,10 +623,12 @@ pub(super) const ROWS: &[ZooRow] = &[
         trigger: SUBGROUP_CHECK_SKIPPED_TRIGGER,
         caught_as: &[VerdictKind::OracleRejected],
         build: |spec| {
-            Box::new(shapes::bls_encoding::check::<Bls12381G2, _>(
-                spec,
-                SubgroupCheckSkipped,
-            ))
+            Box::new(
+                crate::families::bls12_381::encoding::check::<Bls12381G2, _>(
+                    spec,
+                    SubgroupCheckSkipped,
+                ),
+            )
         },
     },
     ZooRow {
@@ -626,10 +638,12 @@ pub(super) const ROWS: &[ZooRow] = &[
         trigger: SUBGROUP_CHECK_SKIPPED_TRIGGER,
         caught_as: &[VerdictKind::OracleRejected],
         build: |spec| {
-            Box::new(shapes::bls_encoding::check::<Bls12381G1, _>(
-                spec,
-                SubgroupCheckSkipped,
-            ))
+            Box::new(
+                crate::families::bls12_381::encoding::check::<Bls12381G1, _>(
+                    spec,
+                    SubgroupCheckSkipped,
+                ),
+            )
         },
     },
     ZooRow {
@@ -779,7 +793,12 @@ pub(super) const ROWS: &[ZooRow] = &[
               https://github.com/Consensys/gnark-crypto/commit/de524409a)",
         trigger: "any pair whose pairing is not 1",
         caught_as: &[VerdictKind::Mismatch],
-        build: |spec| Box::new(shapes::pairing::check_single(spec, FinalExpExtraSquare)),
+        build: |spec| {
+            Box::new(crate::families::bls12_381::pairing::check_single(
+                spec,
+                FinalExpExtraSquare,
+            ))
+        },
     },
     ZooRow {
         name: "blst_multi_miller_loop__all_filtered_not_one",
@@ -788,7 +807,12 @@ pub(super) const ROWS: &[ZooRow] = &[
               out (gnark-crypto https://github.com/Consensys/gnark-crypto/commit/0805f8b44)",
         trigger: "every pair has a point at infinity",
         caught_as: &[VerdictKind::Mismatch],
-        build: |spec| Box::new(shapes::pairing::check_product(spec, AllFilteredNotOne)),
+        build: |spec| {
+            Box::new(crate::families::bls12_381::pairing::check_product(
+                spec,
+                AllFilteredNotOne,
+            ))
+        },
     },
     ZooRow {
         name: "zkcrypto_pairing__infinity_pairing_is_zero",
@@ -797,7 +821,12 @@ pub(super) const ROWS: &[ZooRow] = &[
               https://github.com/Consensys/gnark-crypto/commit/0805f8b44)",
         trigger: PAIR_IDENTITY_TRIGGER,
         caught_as: &[VerdictKind::Mismatch],
-        build: |spec| Box::new(shapes::pairing::check_single(spec, InfinityPairingIsZero)),
+        build: |spec| {
+            Box::new(crate::families::bls12_381::pairing::check_single(
+                spec,
+                InfinityPairingIsZero,
+            ))
+        },
     },
     ZooRow {
         name: "zkcrypto_multi_miller_loop__infinity_pair_short_circuits",
@@ -807,7 +836,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         trigger: "a pair with infinity next to one whose pairing is not 1",
         caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
-            Box::new(shapes::pairing::check_product(
+            Box::new(crate::families::bls12_381::pairing::check_product(
                 spec,
                 InfinityPairShortCircuits,
             ))
@@ -822,7 +851,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         trigger: PAIR_IDENTITY_TRIGGER,
         caught_as: &[VerdictKind::SubjectPanicked],
         build: |spec| {
-            Box::new(shapes::pairing::check_product(
+            Box::new(crate::families::bls12_381::pairing::check_product(
                 spec,
                 InfinityAsZeroCoordinates,
             ))

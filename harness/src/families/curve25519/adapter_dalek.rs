@@ -12,8 +12,8 @@
 //! routines against the oracle's RFC 8032 / RFC 9496 encoders. dalek's `==` is never used.
 
 use crate::engine::Outcome;
-use crate::generators::edwards::Repr;
-use crate::shapes::edwards_msm::{MsmInput, MsmKind, MsmSubject};
+use crate::families::curve25519::edwards::Repr;
+use crate::families::curve25519::edwards_msm::{MsmInput, MsmKind, MsmSubject};
 use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint, VartimeEdwardsPrecomputation};
 use curve25519_dalek::ristretto::{
     CompressedRistretto, RistrettoPoint, VartimeRistrettoPrecomputation,

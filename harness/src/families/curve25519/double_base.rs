@@ -36,7 +36,7 @@
 //! A and over B (`edwards::mul`).
 
 use crate::engine::{compare, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
-use crate::generators::edwards::{
+use crate::families::curve25519::edwards::{
     known_log_sum, points, shift, shift_encoding, EdInput, Flavor, Repr, ReprMode, REPR_CLASSES,
     SHIFT_COUNT,
 };

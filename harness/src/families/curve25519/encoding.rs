@@ -21,7 +21,7 @@
 //! point the lenient rule gives — any other point is a mismatch.
 
 use crate::engine::{compare, Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
-use crate::generators::edwards::{
+use crate::families::curve25519::edwards::{
     encoding_of, hex_inputs, point_of, points, small_log_encoding, EdInput, Flavor, Repr, ReprMode,
 };
 use crate::generators::scalars::{scalar, SCALAR_CLASSES};

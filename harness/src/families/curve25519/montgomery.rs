@@ -31,7 +31,7 @@
 //! form, where the subject has one, must give the same list.
 
 use crate::engine::{compare, diff_vec, Outcome, Routine, RoutineInfo, Verdict};
-use crate::generators::edwards::{
+use crate::families::curve25519::edwards::{
     hex_inputs, point_of, points, shift, shift_encoding, torsion_point, EdInput, Flavor, Repr,
     ReprMode, REPR_CLASSES, SHIFT_COUNT,
 };

@@ -5,11 +5,11 @@
 
 use super::ark;
 use crate::curve::Jacobian;
+use crate::families::dory::vector::{BasesThenAdd, FixedBaseVectorScalarMul, VsThenAdd};
 use crate::shapes::fold::FieldFold;
 use crate::shapes::gt::{GtMultiExp, GtScale};
 use crate::shapes::msm::{AffineMsm, Msm};
 use crate::shapes::normalize::NormalizeBatch;
-use crate::shapes::vector::{BasesThenAdd, FixedBaseVectorScalarMul, VsThenAdd};
 use ark_bn254::{Fr, G1Projective, G2Projective};
 use ark_ec::pairing::PairingOutput;
 use ark_ec::{CurveGroup, VariableBaseMSM};

@@ -7,11 +7,11 @@ use crate::curve::Jacobian;
 use crate::declare::ZooRow;
 use crate::engine::VerdictKind;
 use crate::families::dory::ark::{self, ArkCurve};
+use crate::families::dory::vector::{BasesThenAdd, FixedBaseVectorScalarMul, VsThenAdd};
 use crate::shapes::fold::FieldFold;
 use crate::shapes::gt::{GtMultiExp, GtScale};
 use crate::shapes::msm::{AffineMsm, Msm};
 use crate::shapes::normalize::NormalizeBatch;
-use crate::shapes::vector::{BasesThenAdd, FixedBaseVectorScalarMul, VsThenAdd};
 use crate::shapes::{self};
 use ark_bn254::{Fq12, Fr};
 use ark_ec::pairing::PairingOutput;
@@ -467,10 +467,12 @@ pub(super) const ROWS: &[ZooRow] = &[
         trigger: "scalar_zero",
         caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
-            Box::new(shapes::vector::check_fixed_base::<Bn254G1, _>(
-                spec,
-                AccumulatorStartsAtBase(PhantomData),
-            ))
+            Box::new(
+                crate::families::dory::vector::check_fixed_base::<Bn254G1, _>(
+                    spec,
+                    AccumulatorStartsAtBase(PhantomData),
+                ),
+            )
         },
     },
     ZooRow {
@@ -480,10 +482,12 @@ pub(super) const ROWS: &[ZooRow] = &[
         trigger: "scalar_zero",
         caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
-            Box::new(shapes::vector::check_fixed_base::<Bn254G2, _>(
-                spec,
-                AccumulatorStartsAtBase(PhantomData),
-            ))
+            Box::new(
+                crate::families::dory::vector::check_fixed_base::<Bn254G2, _>(
+                    spec,
+                    AccumulatorStartsAtBase(PhantomData),
+                ),
+            )
         },
     },
     ZooRow {
@@ -493,10 +497,10 @@ pub(super) const ROWS: &[ZooRow] = &[
         trigger: INCOMPLETE_CHORD_ADDITION_TRIGGER,
         caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
-            Box::new(shapes::vector::check_bases_then_add::<Bn254G1, _>(
-                spec,
-                IncompleteChordAddition(PhantomData),
-            ))
+            Box::new(crate::families::dory::vector::check_bases_then_add::<
+                Bn254G1,
+                _,
+            >(spec, IncompleteChordAddition(PhantomData)))
         },
     },
     ZooRow {
@@ -506,10 +510,10 @@ pub(super) const ROWS: &[ZooRow] = &[
         trigger: INCOMPLETE_CHORD_ADDITION_TRIGGER,
         caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
-            Box::new(shapes::vector::check_bases_then_add::<Bn254G2, _>(
-                spec,
-                IncompleteChordAddition(PhantomData),
-            ))
+            Box::new(crate::families::dory::vector::check_bases_then_add::<
+                Bn254G2,
+                _,
+            >(spec, IncompleteChordAddition(PhantomData)))
         },
     },
     ZooRow {
@@ -519,10 +523,12 @@ pub(super) const ROWS: &[ZooRow] = &[
         trigger: "sum_is_doubling",
         caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
-            Box::new(shapes::vector::check_vs_then_add::<Bn254G1, _>(
-                spec,
-                MaddWithoutDoublingCheck(PhantomData),
-            ))
+            Box::new(
+                crate::families::dory::vector::check_vs_then_add::<Bn254G1, _>(
+                    spec,
+                    MaddWithoutDoublingCheck(PhantomData),
+                ),
+            )
         },
     },
     ZooRow {
@@ -532,10 +538,12 @@ pub(super) const ROWS: &[ZooRow] = &[
         trigger: "sum_is_doubling",
         caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
-            Box::new(shapes::vector::check_vs_then_add::<Bn254G2, _>(
-                spec,
-                MaddWithoutDoublingCheck(PhantomData),
-            ))
+            Box::new(
+                crate::families::dory::vector::check_vs_then_add::<Bn254G2, _>(
+                    spec,
+                    MaddWithoutDoublingCheck(PhantomData),
+                ),
+            )
         },
     },
     ZooRow {
@@ -546,7 +554,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         trigger: "length above 1024, not a multiple of 1024",
         caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
-            Box::new(shapes::fold::check(
+            Box::new(crate::shapes::fold::check(
                 spec,
                 bn254_fr().modulus(),
                 ChunksExactDropsTail,
@@ -561,7 +569,7 @@ pub(super) const ROWS: &[ZooRow] = &[
         trigger: "length of 1025 or more",
         caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
-            Box::new(shapes::fold::check(
+            Box::new(crate::shapes::fold::check(
                 spec,
                 bn254_fr().modulus(),
                 BoundaryFoldedTwice,

@@ -29,12 +29,12 @@
 //! sides of the crossover ([`first_pippenger_batch`]).
 
 use crate::engine::Outcome;
+use crate::families::curve25519::edwards::order;
 use crate::families::curve25519::tari::batch_verify::{
     Action, Entry, MaskSlot, MaskValue, Mode, ParamsChoice, TariCase, TariOutput,
 };
 use crate::families::curve25519::tari::parts::layout;
 use crate::families::curve25519::tari::Reserialized;
-use crate::generators::edwards::order;
 use crate::paths::{self, Side};
 use curve25519_dalek::ristretto::RistrettoPoint;
 use curve25519_dalek::scalar::Scalar;

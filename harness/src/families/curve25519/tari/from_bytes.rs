@@ -77,7 +77,7 @@ pub fn layout_accepts(b: &[u8]) -> bool {
     if k < ext + 5 + 2 || (k - ext - 5) % 2 != 0 {
         return false;
     }
-    let l = crate::generators::edwards::order();
+    let l = crate::families::curve25519::edwards::order();
     let canonical = |elem: usize| {
         let o = element_offset(elem);
         &num_bigint::BigUint::from_bytes_le(&b[o..o + 32]) < l

@@ -3,7 +3,7 @@
 use crate::engine::{DynRoutine, Outcome};
 use crate::families::curve25519::adapter_dalek::{self, points, DalekGroup};
 use crate::families::curve25519::double_base;
-use crate::generators::edwards::{Flavor, Repr};
+use crate::families::curve25519::edwards::{Flavor, Repr};
 use crate::shapes::Spec;
 use curve25519_dalek::edwards::EdwardsPoint;
 use curve25519_dalek::scalar::Scalar;

@@ -4,9 +4,9 @@
 use super::{double_n, radix_2w};
 use crate::engine::{DynRoutine, Outcome};
 use crate::families::curve25519::adapter_dalek::{self, points, DalekGroup};
+use crate::families::curve25519::edwards::{Flavor, Repr};
 use crate::families::curve25519::encoding::{self, CompressOp};
 use crate::families::curve25519::{dalek_routine, DalekRoutine};
-use crate::generators::edwards::{Flavor, Repr};
 use crate::shapes::Spec;
 use curve25519_dalek::edwards::EdwardsPoint;
 use curve25519_dalek::ristretto::RistrettoPoint;

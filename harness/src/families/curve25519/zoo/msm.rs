@@ -7,9 +7,11 @@ use crate::engine::{DynRoutine, Outcome};
 use crate::families::curve25519::adapter_dalek::{
     self, optional_points, points, run_msm, scalars, DalekGroup,
 };
+use crate::families::curve25519::edwards::Repr;
+use crate::families::curve25519::edwards_msm::{
+    self as msm, vartime_path, MsmInput, MsmKind, MsmSubject,
+};
 use crate::families::curve25519::{dalek_routine, DalekRoutine};
-use crate::generators::edwards::Repr;
-use crate::shapes::edwards_msm::{self as msm, vartime_path, MsmInput, MsmKind, MsmSubject};
 use crate::shapes::Spec;
 use curve25519_dalek::edwards::EdwardsPoint;
 use curve25519_dalek::scalar::Scalar;
@@ -359,7 +361,7 @@ mod tests {
                     acc + (BigInt::from(d) << (i * w))
                 })
         };
-        let l = crate::generators::edwards::order();
+        let l = crate::families::curve25519::edwards::order();
         for s in [
             l - 1u8,
             l - 12345u32,

@@ -27,9 +27,9 @@
 //! Hayasaka and Teruya (<https://eprint.iacr.org/2020/875>), m = 3; the oracle's known-answer
 //! test pins this against RELIC's e(G1, G2) (`oracles/tests/kat/bls12_381.rs`).
 
-use super::{SizedCheck, Spec};
 use crate::engine::{Outcome, Routine, RoutineInfo};
 use crate::generators::Gen;
+use crate::shapes::{SizedCheck, Spec};
 use ecdiff_oracles::bls12_381::pairing::pow_generator_pairing;
 use ecdiff_oracles::bls12_381::tower::Fp12;
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
@@ -303,9 +303,9 @@ impl Routine for PairingCheck {
                 format!(
                     "  [{i}] P = 0x{:x}·G1 = {}\n      Q = 0x{:x}·G2 = {}",
                     t.a,
-                    super::hex_point(&t.p),
+                    crate::shapes::hex_point(&t.p),
                     t.b,
-                    super::hex_point(&t.q)
+                    crate::shapes::hex_point(&t.q)
                 )
             })
             .collect();

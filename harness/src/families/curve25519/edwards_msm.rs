@@ -24,7 +24,7 @@
 //! double-and-add over the decoded inputs) for up to 64 terms.
 
 use crate::engine::{compare, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
-use crate::generators::edwards::{
+use crate::families::curve25519::edwards::{
     hex_inputs, known_log_sum, points, EdInput, Flavor, Repr, ReprMode, REPR_CLASSES,
 };
 use crate::generators::scalars::{scalar, SCALAR_CLASSES};

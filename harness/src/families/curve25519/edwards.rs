@@ -54,8 +54,8 @@
 //! sums'. A list of 200 points from 16 384 repeats one about once per case: harmless for the
 //! known-log oracle, and not a recorded `repeated`.
 
-use super::tape::Choice;
-use super::{seeded_below, seeded_log, Bias, Gen};
+use crate::generators::tape::Choice;
+use crate::generators::{seeded_below, seeded_log, Bias, Gen};
 use ecdiff_oracles::edwards::{self, EdPoint};
 use ecdiff_oracles::group::Logged;
 use ecdiff_oracles::ristretto;
@@ -432,6 +432,7 @@ impl PoolPoint {
 fn blocks() -> &'static [OnceLock<Block>] {
     static BLOCKS: OnceLock<Vec<OnceLock<Block>>> = OnceLock::new();
     BLOCKS.get_or_init(|| {
+        crate::generators::register_pool(fill_pool);
         (0..POOL_SIZE / POOL_BLOCK)
             .map(|_| OnceLock::new())
             .collect()
@@ -608,6 +609,14 @@ fn represent(
 
 /// Draws `n` points (see the module docs for the classes).
 pub fn points(g: &mut Gen, flavor: Flavor, n: usize, mode: ReprMode) -> Vec<EdInput> {
+    // The minimizer simplifies this family's points as it does the core's.
+    static VALUE_SCOPE: std::sync::Once = std::sync::Once::new();
+    VALUE_SCOPE.call_once(|| {
+        crate::generators::register_value_scope(crate::generators::ValueScope {
+            scope: POINT_SCOPE,
+            simplest: simplest_points,
+        })
+    });
     let edgy = g.bias() == Bias::Edge;
     let all_z_one = match mode {
         ReprMode::Difference => false,
@@ -796,6 +805,29 @@ pub fn hex_inputs(ps: &[EdInput]) -> String {
 mod tests {
     use super::*;
     use crate::generators::case_bytes;
+
+    /// Drawing points declares their scope to the minimizer, and filling pools builds this
+    /// pool whole, without the core naming either.
+    #[test]
+    fn the_point_scope_and_the_pool_reach_the_core_by_registration() {
+        let data = case_bytes(0, "edwards-registration", 0, 64);
+        let _ = points(
+            &mut Gen::new(&data, Bias::Edge),
+            Flavor::Edwards,
+            4,
+            ReprMode::Mixed,
+        );
+        let _ = pool_point(0);
+        let scope = (crate::generators::value_scopes().into_iter())
+            .find(|v| v.scope == POINT_SCOPE)
+            .expect("the Edwards point scope is registered");
+        assert_eq!((scope.simplest)(), simplest_points());
+        crate::generators::fill_pools();
+        assert!(
+            blocks().iter().all(|b| b.get().is_some()),
+            "the pool is whole"
+        );
+    }
 
     fn check_claims(flavor: Flavor) {
         let mut seen = std::collections::BTreeSet::new();

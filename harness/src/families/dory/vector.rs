@@ -11,12 +11,12 @@
 //! to the identity) and `sum_is_doubling` (the addend equals s·P, so an addition formula sees
 //! two equal inputs).
 
-use super::{hex_gen_points, hex_points, hex_scalars, SizedCheck, Spec};
 use crate::curve::{Jacobian, SwGroup};
 use crate::engine::{diff_vec, Outcome, Routine, RoutineInfo};
 use crate::generators::points::{point_classes, points, with_log, GenPoint, Representation};
 use crate::generators::scalars::{scalar, SCALAR_CLASSES};
 use crate::generators::Gen;
+use crate::shapes::{hex_gen_points, hex_points, hex_scalars, SizedCheck, Spec};
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
 use std::marker::PhantomData;
