@@ -63,7 +63,8 @@ pub struct RoutineRow {
 }
 
 impl RoutineRow {
-    /// The row's spec, as the check (and any zoo variant of it) receives it.
+    /// The row's spec, as the check (and any zoo variant of it) receives it, before its
+    /// family adds its contract check ([`Family::spec`]).
     pub fn spec(&self, family: &'static str) -> Spec {
         Spec {
             name: self.name,
@@ -72,6 +73,7 @@ impl RoutineRow {
             function: self.function,
             lengths: self.lengths,
             default_cases: self.cases,
+            contract_check: crate::engine::no_contract_check,
         }
     }
 }
@@ -86,6 +88,9 @@ pub struct Family {
     /// One row per bug-zoo variant (feature `zoo`), each breaking one of `routines`.
     #[cfg(feature = "zoo")]
     pub zoo: &'static [ZooRow],
+    /// Which subject panics are the family's subjects' own contract checks firing
+    /// ([`crate::RoutineInfo::contract_check`]; [`crate::engine::no_contract_check`] for none).
+    pub contract_check: fn(&crate::engine::PanicReport) -> bool,
 }
 
 impl Family {
@@ -100,6 +105,7 @@ impl Family {
             .find(|r| r.name == name)
             .unwrap_or_else(|| panic!("no {}-family routine named {name}", self.name))
             .spec(self.name)
+            .contract_check(self.contract_check)
     }
 
     /// Builds the family's bug-zoo variants, each from the spec of the routine it breaks.
@@ -117,7 +123,8 @@ impl Family {
 
     /// Builds every routine of the family.
     pub fn build(&self) -> impl Iterator<Item = Box<dyn DynRoutine>> + '_ {
-        self.routines.iter().map(|r| (r.build)(r.spec(self.name)))
+        (self.routines.iter())
+            .map(|r| (r.build)(r.spec(self.name).contract_check(self.contract_check)))
     }
 }
 

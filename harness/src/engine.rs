@@ -36,6 +36,17 @@ pub struct RoutineInfo {
     pub classes: Vec<&'static str>,
     /// Default number of cases for `cargo test` (debug) and the CLI's default campaign.
     pub default_cases: u32,
+    /// Whether a subject panic is one of the subject's own contract checks firing (a debug-only
+    /// precondition such as k256's field-magnitude assertions): such a panic is a
+    /// `contract_violation`, not a crash. Set by the routine's family ([`crate::declare::Family`]);
+    /// [`no_contract_check`] by default.
+    #[serde(skip)]
+    pub contract_check: fn(&PanicReport) -> bool,
+}
+
+/// The default [`RoutineInfo::contract_check`]: no panic is a contract check.
+pub fn no_contract_check(_: &PanicReport) -> bool {
+    false
 }
 
 /// A routine under test.
@@ -288,6 +299,13 @@ pub fn check_decoded<R: Routine + ?Sized>(routine: &R, case: &R::Case, detail: D
         }
         Err(p) => Outcome::Panicked(p),
     };
+    // A panic of the subject's own contract checks is a violation of its contract.
+    let subject = match subject {
+        Outcome::Panicked(p) if (routine.info().contract_check)(&p) => {
+            Outcome::Violated(p.to_string())
+        }
+        other => other,
+    };
     timings.subject = start.elapsed();
 
     let start = Instant::now();
@@ -427,6 +445,7 @@ mod tests {
                 oracle: "x + 1",
                 classes: vec![],
                 default_cases: 1,
+                contract_check: no_contract_check,
             }
         }
 
@@ -483,5 +502,60 @@ mod tests {
         assert!(!undecodable.decoded);
         assert_eq!(undecodable.verdict.kind, VerdictKind::OraclePanicked);
         assert!(undecodable.verdict.detail.contains("decoder broke"));
+    }
+
+    /// A subject that panics, with or without a contract check that claims its panic.
+    struct PanickingToy {
+        contract_check: fn(&PanicReport) -> bool,
+    }
+
+    impl Routine for PanickingToy {
+        type Case = u64;
+        type Output = u64;
+
+        fn info(&self) -> RoutineInfo {
+            RoutineInfo {
+                contract_check: self.contract_check,
+                ..Routine::info(&Toy {
+                    decoder_panics: false,
+                    subject_adds: 1,
+                })
+            }
+        }
+
+        fn generate(&self, g: &mut Gen) -> u64 {
+            g.u64()
+        }
+
+        fn subject(&self, _: &u64) -> Outcome<u64> {
+            panic!("magnitude 9 above 8")
+        }
+
+        fn oracle(&self, case: &u64) -> Outcome<u64> {
+            Outcome::Value(*case)
+        }
+    }
+
+    #[test]
+    fn a_panic_the_routine_claims_as_a_contract_check_is_a_contract_violation() {
+        let claims = |p: &PanicReport| p.message.starts_with("magnitude");
+        let run = |contract_check| {
+            run_case(
+                &PanickingToy { contract_check },
+                &[1; 8],
+                Bias::Edge,
+                Detail::OnFinding,
+            )
+            .verdict
+        };
+        let claimed = run(claims);
+        assert_eq!(
+            claimed.kind,
+            VerdictKind::ContractViolation,
+            "{}",
+            claimed.detail
+        );
+        assert!(claimed.detail.contains("magnitude 9 above 8"));
+        assert_eq!(run(no_contract_check).kind, VerdictKind::SubjectPanicked);
     }
 }

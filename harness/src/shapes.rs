@@ -27,6 +27,7 @@ pub mod msm;
 pub mod normalize;
 pub mod sec1_points;
 
+use crate::engine::{no_contract_check, PanicReport};
 use crate::generators::lengths::Lengths;
 use crate::RoutineInfo;
 use ecdiff_oracles::field::Field;
@@ -58,6 +59,9 @@ pub struct Spec {
     pub lengths: Lengths,
     /// Default case count.
     pub default_cases: u32,
+    /// Which subject panics are the subject's own contract checks firing
+    /// ([`RoutineInfo::contract_check`]).
+    pub contract_check: fn(&PanicReport) -> bool,
 }
 
 impl Spec {
@@ -74,6 +78,7 @@ impl Spec {
                 allow_empty: true,
             },
             default_cases: 64,
+            contract_check: no_contract_check,
         }
     }
 
@@ -109,6 +114,13 @@ impl Spec {
         self
     }
 
+    /// Declares which subject panics are the subject's own contract checks firing (a
+    /// debug-only precondition, a magnitude assertion): those are `contract_violation`s.
+    pub fn contract_check(mut self, check: fn(&PanicReport) -> bool) -> Self {
+        self.contract_check = check;
+        self
+    }
+
     pub(crate) fn info(&self, oracle: &'static str, classes: Vec<&'static str>) -> RoutineInfo {
         let mut classes = classes;
         classes.sort_unstable();
@@ -121,6 +133,7 @@ impl Spec {
             oracle,
             classes,
             default_cases: self.default_cases,
+            contract_check: self.contract_check,
         }
     }
 }

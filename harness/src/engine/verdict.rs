@@ -220,9 +220,6 @@ pub fn compare<T: PartialEq>(
         (_, Panicked(p)) => Verdict::new(K::OraclePanicked, format!("oracle {p}")),
         (Unsupported(r), _) => Verdict::new(K::Unsupported, format!("subject: {r}")),
         (_, Unsupported(r)) => Verdict::new(K::Unsupported, format!("oracle: {r}")),
-        (Panicked(p), _) if p.is_contract_check() => {
-            Verdict::new(K::ContractViolation, format!("subject {p}"))
-        }
         (Violated(r), _) => Verdict::new(K::ContractViolation, format!("subject: {r}")),
         (_, Violated(r)) => Verdict::new(K::ContractViolation, format!("shadow: {r}")),
         (Panicked(p), _) => Verdict::new(K::SubjectPanicked, format!("subject {p}")),
@@ -294,15 +291,6 @@ mod tests {
         assert_eq!(
             compare(&v(1), &panic("x", None), d).kind,
             VerdictKind::OraclePanicked
-        );
-        assert_eq!(
-            compare(
-                &panic("k256 contract violated: mul on magnitude 9", None),
-                &v(1),
-                d
-            )
-            .kind,
-            VerdictKind::ContractViolation
         );
         assert_eq!(
             compare(

@@ -334,6 +334,7 @@ pub const FAMILY: Family = Family {
     name: "bls12_381",
     #[cfg(feature = "zoo")]
     zoo: zoo::ROWS,
+    contract_check: crate::engine::no_contract_check,
     routines: &[
         RoutineRow {
             name: "blst_g1_msm",

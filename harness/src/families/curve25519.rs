@@ -135,6 +135,7 @@ pub const FAMILY: Family = Family {
     name: "curve25519",
     #[cfg(feature = "zoo")]
     zoo: zoo::ROWS,
+    contract_check: crate::engine::no_contract_check,
     routines: &[
         RoutineRow {
             name: "dalek_edwards_multiscalar_mul",

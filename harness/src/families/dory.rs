@@ -29,6 +29,7 @@ pub const FAMILY: Family = Family {
     name: "dory",
     #[cfg(feature = "zoo")]
     zoo: zoo::ROWS,
+    contract_check: crate::engine::no_contract_check,
     routines: &[
         RoutineRow {
             name: "dory_g1_msm",

@@ -183,6 +183,7 @@ pub const FAMILY: Family = Family {
     name: "halo2curves",
     #[cfg(feature = "zoo")]
     zoo: zoo::ROWS,
+    contract_check: crate::engine::no_contract_check,
     routines: &[
         BN256[0],
         BN256[1],

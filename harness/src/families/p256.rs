@@ -38,6 +38,7 @@ pub const FAMILY: Family = Family {
     name: "p256",
     #[cfg(feature = "zoo")]
     zoo: zoo::ROWS,
+    contract_check: crate::engine::no_contract_check,
     routines: &[
         RoutineRow {
             name: "p256_to_affine",

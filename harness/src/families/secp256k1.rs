@@ -21,6 +21,7 @@
 
 pub mod adapter_ecsm;
 pub mod adapter_k256;
+pub mod batch_013;
 pub mod lazy_field;
 
 pub mod ecsm;
@@ -33,11 +34,11 @@ use crate::families::secp256k1::adapter_k256::{
     K256013BatchNormalize, K256BatchNormalize, K256Field, K256Lincomb, K256Mul, K256MulByGenerator,
     K256ToAffine, K256, K256_013,
 };
+use crate::families::secp256k1::batch_013::Batch013Kind;
 use crate::families::secp256k1::lazy_field as field;
 use crate::generators::lengths::Lengths;
 use crate::shapes::sec1_points::{
-    self as points, Batch013Kind, BatchNormalizeKind, LincombKind, MulByGeneratorKind, MulKind,
-    ToAffineKind,
+    self as points, BatchNormalizeKind, LincombKind, MulByGeneratorKind, MulKind, ToAffineKind,
 };
 
 /// The family's table: one row per routine. The bug zoo builds its variants from these rows'
@@ -46,6 +47,7 @@ pub const FAMILY: Family = Family {
     name: "secp256k1",
     #[cfg(feature = "zoo")]
     zoo: zoo::ROWS,
+    contract_check: lazy_field::is_contract_check,
     routines: &[
         RoutineRow {
             name: "ecsm_witness",

@@ -41,6 +41,7 @@ use crate::engine::{compare, Outcome, Routine, RoutineInfo, Verdict, VerdictKind
 use crate::families::secp256k1::adapter_ecsm::{
     to_reference, Arith, EcsmBase, EcsmSubject, Rejection, Rows,
 };
+use crate::families::secp256k1::lazy_field::is_contract_check;
 use crate::generators::Gen;
 use crate::shapes::Spec;
 use ecdiff_oracles::curves::secp256k1;
@@ -455,11 +456,11 @@ pub fn run_subject(subject: &dyn EcsmSubject, k: &[u8; 32], base: &EcsmBase) -> 
     let k256_checker = [("fast", &fast), ("serial", &serial)]
         .into_iter()
         .find_map(|(name, r)| match r {
-            Err(p) if p.is_contract_check() => Some((name, p)),
+            Err(p) if is_contract_check(p) => Some((name, p)),
             _ => None,
         });
     let shadow_violation = match &shadow {
-        Err(p) if p.is_contract_check() => Some(p),
+        Err(p) if is_contract_check(p) => Some(p),
         _ => None,
     };
     if let Some((name, p)) = k256_checker {

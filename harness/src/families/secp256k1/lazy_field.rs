@@ -43,9 +43,26 @@ use crate::engine::{compare, Expected, Outcome, Routine, RoutineInfo, Verdict, V
 use crate::generators::Gen;
 use crate::shapes::Spec;
 use ecdiff_oracles::ecsm::p;
-use ecdiff_oracles::lazy::{ContractViolation, ShadowFe, MAX_MAGNITUDE, MUL_MAX_MAGNITUDE};
+use ecdiff_oracles::lazy::{
+    ContractViolation, ShadowFe, CONTRACT_PREFIX, MAX_MAGNITUDE, MUL_MAX_MAGNITUDE,
+};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
+
+/// Whether a subject panic is a lazy-field contract check firing: k256's debug-build magnitude
+/// and normalization assertions (k256's `src/arithmetic/field/` files, `field_impl.rs` and
+/// `field_5x52.rs`), or the magnitude shadow of ecsm-witness's field, which fails in every
+/// profile with [`CONTRACT_PREFIX`]. The secp256k1 family's `contract_check`
+/// (`crate::RoutineInfo::contract_check`).
+pub fn is_contract_check(p: &PanicReport) -> bool {
+    if p.message.starts_with(CONTRACT_PREFIX) {
+        return true;
+    }
+    p.location.as_deref().is_some_and(|loc| {
+        let loc = loc.replace('\\', "/");
+        loc.contains("/k256-") && loc.contains("/arithmetic/field/")
+    })
+}
 
 /// Registers per program.
 pub const REGISTERS: usize = 4;
@@ -328,7 +345,7 @@ pub fn run_program<E: FieldExec + ?Sized>(exec: &E, prog: &FieldProgram) -> Outc
             exec.read(&regs[op.dst()])
         }) {
             Ok(v) => values.push(v),
-            Err(p) if p.is_contract_check() => {
+            Err(p) if is_contract_check(&p) => {
                 return Outcome::Value(FieldRun {
                     values,
                     stop: Some(FieldStop {
@@ -911,5 +928,32 @@ impl<E: FieldExec> Routine for FieldCheck<E> {
             out.push(format!("stopped at step {}: {}", s.step, s.why));
         }
         out.join("\n")
+    }
+}
+
+#[cfg(test)]
+mod contract_check_tests {
+    use super::*;
+
+    #[test]
+    fn contract_checks_are_recognized_by_prefix_and_location() {
+        let shadow = PanicReport {
+            message: format!("{CONTRACT_PREFIX}negate(1) on magnitude 2"),
+            location: None,
+        };
+        assert!(is_contract_check(&shadow));
+        let k256 = PanicReport {
+            message: "assertion failed: self.magnitude <= magnitude".into(),
+            location: Some(
+                "/home/u/.cargo/registry/src/x/k256-0.13.4/src/arithmetic/field/field_impl.rs:106:9"
+                    .into(),
+            ),
+        };
+        assert!(is_contract_check(&k256));
+        let elsewhere = PanicReport {
+            message: "assertion failed: self.magnitude <= magnitude".into(),
+            location: Some("/home/u/.cargo/registry/src/x/k256-0.13.4/src/lib.rs:1:1".into()),
+        };
+        assert!(!is_contract_check(&elsewhere));
     }
 }
