@@ -1,6 +1,7 @@
 //! What the RustCrypto curve crates share: the same `elliptic-curve` traits and point API, so
 //! the secp256k1 family (k256 0.14 and 0.13.4) and the p256 family (p256 0.14) build their
-//! subjects from the same two macros, each invoked with the crate's name. The macros name no
+//! subjects from the same three macros (a recipe builder, the batch-normalize subject and the
+//! `lincomb` forms), each invoked with the crate's name. The macros name no
 //! crate themselves, so this module compiles without any subject crate.
 
 /// Defines a function that carries out a recipe with one RustCrypto curve crate's arithmetic
@@ -155,3 +156,82 @@ macro_rules! batch_normalize_subject {
 }
 
 pub(crate) use batch_normalize_subject;
+
+/// Defines `pub fn $name(case: &LincombCase) -> FormsResult`: every `lincomb` form of one
+/// RustCrypto curve crate on a case, each compared on its own — `lincomb` and
+/// `lincomb_vartime` in the array form (`N ≤ 8`) and the slice form, and
+/// `mul_by_generator_and_mul_add_vartime(u1, u2, R)` when the case is two terms whose first
+/// point is `G` (an ECDSA verification's shape). `$built` builds the case's points with the
+/// crate's arithmetic, `$scalar` makes a canonical scalar, `$sec1` encodes an affine point.
+macro_rules! lincomb_forms {
+    ($(#[$doc:meta])* $name:ident, $krate:ident, $built:ident, $scalar:ident, $sec1:ident) => {
+        $(#[$doc])*
+        pub fn $name(case: &LincombCase) -> FormsResult {
+            use $krate::elliptic_curve::ops::{LinearCombination, MulByGeneratorVartime};
+            type P = $krate::ProjectivePoint;
+            type Term = (P, $krate::Scalar);
+
+            fn array<const N: usize>(terms: &[Term], vartime: bool) -> Option<P> {
+                let arr: [Term; N] = terms.try_into().ok()?;
+                Some(if vartime {
+                    <P as LinearCombination<[Term; N]>>::lincomb_vartime(&arr)
+                } else {
+                    <P as LinearCombination<[Term; N]>>::lincomb(&arr)
+                })
+            }
+
+            /// The array form for `N = terms.len() ≤ 8`.
+            fn array_dyn(terms: &[Term], vartime: bool) -> Option<P> {
+                match terms.len() {
+                    0 => array::<0>(terms, vartime),
+                    1 => array::<1>(terms, vartime),
+                    2 => array::<2>(terms, vartime),
+                    3 => array::<3>(terms, vartime),
+                    4 => array::<4>(terms, vartime),
+                    5 => array::<5>(terms, vartime),
+                    6 => array::<6>(terms, vartime),
+                    7 => array::<7>(terms, vartime),
+                    8 => array::<8>(terms, vartime),
+                    _ => None,
+                }
+            }
+
+            let ps = $built(&case.points)?;
+            let terms: Vec<Term> = (ps.iter().zip(&case.scalars))
+                .map(|(p, s)| (*p, $scalar(s)))
+                .collect();
+            let enc = |p: P| vec![$sec1(&p.to_affine(), false)];
+            let mut forms = Vec::new();
+            if terms.len() <= 8 {
+                forms.push(form("lincomb([_; N])", Enc::Uncompressed, || {
+                    enc(array_dyn(&terms, false).expect("N ≤ 8"))
+                })?);
+                forms.push(form("lincomb_vartime([_; N])", Enc::Uncompressed, || {
+                    enc(array_dyn(&terms, true).expect("N ≤ 8"))
+                })?);
+            }
+            forms.push(form("lincomb(&[_])", Enc::Uncompressed, || {
+                enc(<P as LinearCombination<[Term]>>::lincomb(&terms))
+            })?);
+            forms.push(form("lincomb_vartime(&[_])", Enc::Uncompressed, || {
+                enc(<P as LinearCombination<[Term]>>::lincomb_vartime(&terms))
+            })?);
+            if terms.len() == 2 && case.points[0].log == BigUint::from(1u8) {
+                forms.push(form(
+                    "mul_by_generator_and_mul_add_vartime(u1, u2, R)",
+                    Enc::Uncompressed,
+                    || {
+                        enc(P::mul_by_generator_and_mul_add_vartime(
+                            &terms[0].1,
+                            &terms[1].1,
+                            &terms[1].0,
+                        ))
+                    },
+                )?);
+            }
+            Ok(forms)
+        }
+    };
+}
+
+pub(crate) use lincomb_forms;

@@ -2,6 +2,8 @@
 //! `zoo`): each is generic over ark-ff's traits, so the BN254 (dory) and BLS12-381 families
 //! break the same algorithm at their own curve.
 
+use ark_ec::short_weierstrass::{Affine, Projective, SWCurveConfig};
+use ark_ec::AdditiveGroup;
 use ark_ff::{CyclotomicMultSubgroup, Field};
 use num_bigint::BigUint;
 use num_traits::Zero;
@@ -49,4 +51,45 @@ pub fn naf(k: &BigUint) -> Vec<i8> {
         k >>= 1;
     }
     out
+}
+
+/// Σ scalars\[i\]·bases\[i\] by a Pippenger bucket MSM with ark's window choice
+/// (c = 3 below 32 terms, else ⌊0.69·log₂ n⌋ + 2) over `scalar_bits`-bit scalars, that keeps
+/// bucket indices in a byte: once the window passes 8 bits (n ≥ 1025, c = 9 and 10) digits of
+/// 256 and more wrap around into the wrong bucket. Models dalek's i8 bucket-index overflow at
+/// the widest window (<https://github.com/dalek-cryptography/curve25519-dalek/pull/259>).
+pub fn bucket_index_in_a_byte<P: SWCurveConfig>(
+    bases: &[Affine<P>],
+    scalars: &[BigUint],
+    scalar_bits: usize,
+) -> Projective<P> {
+    let n = bases.len();
+    let c = if n < 32 {
+        3
+    } else {
+        (ark_std::log2(n) * 69 / 100) as usize + 2
+    };
+    let mut total = Projective::<P>::zero();
+    for w in (0..scalar_bits.div_ceil(c)).rev() {
+        for _ in 0..c {
+            total.double_in_place();
+        }
+        let mut buckets = vec![Projective::<P>::zero(); (1 << c) - 1];
+        for (b, s) in bases.iter().zip(scalars) {
+            let digit = (0..c).fold(0usize, |d, i| {
+                d | (usize::from(s.bit((w * c + i) as u64)) << i)
+            });
+            let index = digit as u8;
+            if index != 0 {
+                buckets[usize::from(index) - 1] += b;
+            }
+        }
+        let (mut running, mut sum) = (Projective::<P>::zero(), Projective::<P>::zero());
+        for b in buckets.iter().rev() {
+            running += b;
+            sum += running;
+        }
+        total += sum;
+    }
+    total
 }

@@ -6,7 +6,7 @@
 use super::{
     blstrs_encoding_behaviour, blstrs_encoding_known, blstrs_msm_behaviour, blstrs_msm_known,
 };
-use crate::arkworks::zoo::naf_exp_truncated;
+use crate::arkworks::zoo::{bucket_index_in_a_byte, naf_exp_truncated};
 use crate::curve::Jacobian;
 use crate::declare::ZooRow;
 use crate::engine::VerdictKind;
@@ -26,7 +26,6 @@ use crate::shapes::msm::{AffineMsm, Msm};
 use crate::shapes::normalize::{NormalizeBatch, NormalizeDrawn};
 use crate::shapes::{self};
 use ark_ec::short_weierstrass::{Affine, Projective};
-use ark_ec::AdditiveGroup;
 use ark_ff::{Field, One, Zero};
 use ecdiff_oracles::bls12_381::tower::Fp12;
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2, Bls12381Gt};
@@ -166,48 +165,14 @@ impl<C: ArkBlsCurve> NormalizeBatch<C> for ArkBatchInversionWithZero<C> {
     }
 }
 
-/// A Pippenger bucket MSM (ark's window choice) that keeps bucket indices in a byte: once the
-/// window passes 8 bits (n ≥ 1025, c = 9 and 10) digits of 256 and more wrap around into the
-/// wrong bucket. Models dalek's i8 bucket-index overflow at the widest window
-/// (<https://github.com/dalek-cryptography/curve25519-dalek/pull/259>).
-/// Trigger: `len_ark_window_c9_at` and above.
+/// [`bucket_index_in_a_byte`]: a Pippenger bucket MSM whose bucket indices wrap around a byte
+/// once the window passes 8 bits. Trigger: `len_ark_window_c9_at` and above.
 struct BucketIndexInAByte<C>(PhantomData<C>);
 
 impl<C: ArkBlsCurve> AffineMsm<C> for BucketIndexInAByte<C> {
     fn msm(&self, bases: &[Point<C::F>], scalars: &[BigUint]) -> Point<C::F> {
-        let n = bases.len();
-        let c = if n < 32 {
-            3
-        } else {
-            (ark_std::log2(n) * 69 / 100) as usize + 2
-        };
         let bases: Vec<Affine<C::Config>> = bases.iter().map(C::to_ark_affine).collect();
-        let mut total = Projective::<C::Config>::zero();
-        for w in (0..255usize.div_ceil(c)).rev() {
-            for _ in 0..c {
-                total.double_in_place();
-            }
-            let mut buckets = vec![Projective::<C::Config>::zero(); (1 << c) - 1];
-            for (b, s) in bases.iter().zip(scalars) {
-                let digit = (0..c).fold(0usize, |d, i| {
-                    d | (usize::from(s.bit((w * c + i) as u64)) << i)
-                });
-                let index = digit as u8;
-                if index != 0 {
-                    buckets[usize::from(index) - 1] += b;
-                }
-            }
-            let (mut running, mut sum) = (
-                Projective::<C::Config>::zero(),
-                Projective::<C::Config>::zero(),
-            );
-            for b in buckets.iter().rev() {
-                running += b;
-                sum += running;
-            }
-            total += sum;
-        }
-        C::from_ark(&total)
+        C::from_ark(&bucket_index_in_a_byte(&bases, scalars, 255))
     }
 }
 

@@ -2,7 +2,7 @@
 //! the routine it breaks and reproduces a real bug class; the doc comment of each subject
 //! names the bug and the input that triggers it.
 
-use crate::arkworks::zoo::naf_exp_truncated;
+use crate::arkworks::zoo::{bucket_index_in_a_byte, naf_exp_truncated};
 use crate::curve::Jacobian;
 use crate::declare::ZooRow;
 use crate::engine::VerdictKind;
@@ -338,48 +338,14 @@ impl<C: ArkCurve> NormalizeBatch<C> for IdentityByCanonicalCoordinates<C> {
     }
 }
 
-/// A Pippenger bucket MSM (ark's window choice) that keeps bucket indices in a byte: once the
-/// window passes 8 bits (n ≥ 1025, c = 9 and 10) digits of 256 and more wrap around into the
-/// wrong bucket. Models dalek's i8 bucket-index overflow at the widest window
-/// (<https://github.com/dalek-cryptography/curve25519-dalek/pull/259>).
-/// Trigger: `len_ark_window_c9_at` and above.
+/// [`bucket_index_in_a_byte`]: a Pippenger bucket MSM whose bucket indices wrap around a byte
+/// once the window passes 8 bits. Trigger: `len_ark_window_c9_at` and above.
 struct BucketIndexInAByte<C>(PhantomData<C>);
 
 impl<C: ArkCurve> AffineMsm<C> for BucketIndexInAByte<C> {
     fn msm(&self, bases: &[Point<C::F>], scalars: &[BigUint]) -> Point<C::F> {
-        let n = bases.len();
-        let c = if n < 32 {
-            3
-        } else {
-            (ark_std::log2(n) * 69 / 100) as usize + 2
-        };
         let bases: Vec<Affine<C::Config>> = bases.iter().map(C::to_ark_affine).collect();
-        let mut total = Projective::<C::Config>::zero();
-        for w in (0..254usize.div_ceil(c)).rev() {
-            for _ in 0..c {
-                total.double_in_place();
-            }
-            let mut buckets = vec![Projective::<C::Config>::zero(); (1 << c) - 1];
-            for (b, s) in bases.iter().zip(scalars) {
-                let digit = (0..c).fold(0usize, |d, i| {
-                    d | (usize::from(s.bit((w * c + i) as u64)) << i)
-                });
-                let index = digit as u8;
-                if index != 0 {
-                    buckets[usize::from(index) - 1] += b;
-                }
-            }
-            let (mut running, mut sum) = (
-                Projective::<C::Config>::zero(),
-                Projective::<C::Config>::zero(),
-            );
-            for b in buckets.iter().rev() {
-                running += b;
-                sum += running;
-            }
-            total += sum;
-        }
-        C::from_ark(&total)
+        C::from_ark(&bucket_index_in_a_byte(&bases, scalars, 254))
     }
 }
 

@@ -39,7 +39,7 @@
 
 use crate::engine::panic::{capture, PanicReport};
 use crate::engine::{Expected, Verdict, VerdictKind};
-use crate::rustcrypto::{batch_normalize_subject, recipe_builder};
+use crate::rustcrypto::{batch_normalize_subject, lincomb_forms, recipe_builder};
 use crate::shapes::sec1_points::form;
 use crate::shapes::sec1_points::{
     Enc, FormPanic, FormsResult, FormsSubject, LincombCase, MulTerm, PointInput, Recipe,
@@ -201,33 +201,14 @@ impl FormsSubject<Vec<BigUint>> for P256MulByGenerator {
     }
 }
 
-type Term = (p256::ProjectivePoint, p256::Scalar);
-
-fn lincomb_array<const N: usize>(terms: &[Term], vartime: bool) -> Option<p256::ProjectivePoint> {
-    use p256::elliptic_curve::ops::LinearCombination;
-    let arr: [Term; N] = terms.try_into().ok()?;
-    Some(if vartime {
-        <p256::ProjectivePoint as LinearCombination<[Term; N]>>::lincomb_vartime(&arr)
-    } else {
-        <p256::ProjectivePoint as LinearCombination<[Term; N]>>::lincomb(&arr)
-    })
-}
-
-/// The array form of `lincomb` for `terms.len() ≤ 8`.
-fn lincomb_array_dyn(terms: &[Term], vartime: bool) -> Option<p256::ProjectivePoint> {
-    match terms.len() {
-        0 => lincomb_array::<0>(terms, vartime),
-        1 => lincomb_array::<1>(terms, vartime),
-        2 => lincomb_array::<2>(terms, vartime),
-        3 => lincomb_array::<3>(terms, vartime),
-        4 => lincomb_array::<4>(terms, vartime),
-        5 => lincomb_array::<5>(terms, vartime),
-        6 => lincomb_array::<6>(terms, vartime),
-        7 => lincomb_array::<7>(terms, vartime),
-        8 => lincomb_array::<8>(terms, vartime),
-        _ => None,
-    }
-}
+lincomb_forms!(
+    /// p256 0.14's `lincomb` forms.
+    p256_lincomb_forms,
+    p256,
+    built,
+    scalar,
+    sec1
+);
 
 /// `lincomb` and `lincomb_vartime`, array (`N ≤ 8`) and slice forms, and
 /// `mul_by_generator_and_mul_add_vartime(u1, u2, R)` when the first point is `G`.
@@ -236,43 +217,7 @@ pub struct P256Lincomb;
 
 impl FormsSubject<LincombCase> for P256Lincomb {
     fn run(&self, case: &LincombCase) -> FormsResult {
-        use p256::elliptic_curve::ops::{LinearCombination, MulByGeneratorVartime};
-        let ps = built(&case.points)?;
-        let terms: Vec<Term> = ps
-            .iter()
-            .zip(&case.scalars)
-            .map(|(p, s)| (*p, scalar(s)))
-            .collect();
-        let enc = |p: p256::ProjectivePoint| vec![sec1(&p.to_affine(), false)];
-        let mut forms = Vec::new();
-        if terms.len() <= 8 {
-            forms.push(form("lincomb([_; N])", Enc::Uncompressed, || {
-                enc(lincomb_array_dyn(&terms, false).expect("N ≤ 8"))
-            })?);
-            forms.push(form("lincomb_vartime([_; N])", Enc::Uncompressed, || {
-                enc(lincomb_array_dyn(&terms, true).expect("N ≤ 8"))
-            })?);
-        }
-        forms.push(form("lincomb(&[_])", Enc::Uncompressed, || {
-            enc(<p256::ProjectivePoint as LinearCombination<[Term]>>::lincomb(&terms))
-        })?);
-        forms.push(form("lincomb_vartime(&[_])", Enc::Uncompressed, || {
-            enc(<p256::ProjectivePoint as LinearCombination<[Term]>>::lincomb_vartime(&terms))
-        })?);
-        if terms.len() == 2 && case.points[0].log == BigUint::from(1u8) {
-            forms.push(form(
-                "mul_by_generator_and_mul_add_vartime(u1, u2, R)",
-                Enc::Uncompressed,
-                || {
-                    enc(p256::ProjectivePoint::mul_by_generator_and_mul_add_vartime(
-                        &terms[0].1,
-                        &terms[1].1,
-                        &terms[1].0,
-                    ))
-                },
-            )?);
-        }
-        Ok(forms)
+        p256_lincomb_forms(case)
     }
 
     fn expected(&self, case: &LincombCase) -> Expected {
