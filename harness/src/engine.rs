@@ -198,6 +198,10 @@ pub trait DynRoutine: Send + Sync {
 
     /// Decodes `data` only, recording the decoder's choices (`None` if the decoder panics).
     fn tape(&self, data: &[u8], bias: Bias) -> Option<Tape>;
+
+    /// The routine as [`std::any::Any`], to recover its concrete check: how a bug-zoo variant
+    /// takes a routine row's own check and swaps its subject.
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any>;
 }
 
 impl<R: Routine> DynRoutine for R {
@@ -216,6 +220,10 @@ impl<R: Routine> DynRoutine for R {
             g.take_tape()
         })
         .ok()
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
+        self
     }
 }
 

@@ -44,90 +44,72 @@ pub const DALEK_MSM_THRESHOLDS: &[(&str, usize)] = &[
     ("pippenger_w8", msm::PIPPENGER_W8),
 ];
 
-/// What each dalek routine is: (name, flavor, function, kind of check).
+/// The check the routine row `spec.name` of this family builds, as its concrete type `T`: a
+/// bug-zoo variant takes it and swaps its subject, so the row is the one place that says what
+/// the routine is (its flavor, its form).
+///
+/// # Panics
+/// If the family has no such row, or its check is not a `T` (a zoo row naming the wrong
+/// routine).
 #[cfg(feature = "zoo")]
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum DalekRoutine {
-    /// A multiscalar form.
-    Msm(Flavor, MsmKind),
-    /// `mul_base`.
-    MulBase(Flavor),
-    /// `compress` of each point.
-    Compress,
-    /// `EdwardsPoint::compress_batch_alloc`.
-    CompressBatch,
-    /// `RistrettoPoint::double_and_compress_batch`.
-    DoubleAndCompressBatch,
-    /// `Compressed*::decompress`.
-    Decompress(Flavor),
+pub(crate) fn row_check<T: 'static>(spec: crate::shapes::Spec) -> T {
+    let row = (FAMILY.routines.iter())
+        .find(|r| r.name == spec.name)
+        .unwrap_or_else(|| panic!("{} is not a curve25519 routine", spec.name));
+    *(row.build)(spec)
+        .into_any()
+        .downcast::<T>()
+        .unwrap_or_else(|_| {
+            panic!(
+                "{} is not a {} routine",
+                row.name,
+                std::any::type_name::<T>()
+            )
+        })
+}
+/// The five multiscalar forms of one dalek group, as routine rows: `dalek_<group>_` then
+/// `multiscalar_mul`, `vartime_multiscalar_mul`, `optional_multiscalar_mul` (the Straus /
+/// Pippenger forms, across their thresholds) and `vartime_mixed_multiscalar_mul`,
+/// `optional_mixed_multiscalar_mul` (the precomputed forms).
+macro_rules! msm_rows {
+    ($group:literal, $flavor:expr, $point:ty) => {
+        [
+            msm_rows!(@row $group, "multiscalar_mul", "MultiscalarMul::multiscalar_mul",
+                Lengths::up_to(900).thresholds(DALEK_MSM_THRESHOLDS), 192,
+                $flavor, MsmKind::ConstTime, $point),
+            msm_rows!(@row $group, "vartime_multiscalar_mul",
+                "VartimeMultiscalarMul::vartime_multiscalar_mul",
+                Lengths::up_to(1100).thresholds(DALEK_MSM_THRESHOLDS), 256,
+                $flavor, MsmKind::Vartime, $point),
+            msm_rows!(@row $group, "optional_multiscalar_mul",
+                "VartimeMultiscalarMul::optional_multiscalar_mul",
+                Lengths::up_to(1100).thresholds(DALEK_MSM_THRESHOLDS), 256,
+                $flavor, MsmKind::Optional, $point),
+            msm_rows!(@row $group, "vartime_mixed_multiscalar_mul",
+                "VartimePrecomputedMultiscalarMul::vartime_mixed_multiscalar_mul",
+                Lengths::up_to(64), 192, $flavor, MsmKind::Mixed, $point),
+            msm_rows!(@row $group, "optional_mixed_multiscalar_mul",
+                "VartimePrecomputedMultiscalarMul::optional_mixed_multiscalar_mul",
+                Lengths::up_to(64), 192, $flavor, MsmKind::OptionalMixed, $point),
+        ]
+    };
+    (@row $group:literal, $form:literal, $function:literal, $lengths:expr, $cases:literal,
+     $flavor:expr, $kind:expr, $point:ty) => {
+        RoutineRow {
+            name: concat!("dalek_", $group, "_", $form),
+            subject: DALEK,
+            function: $function,
+            lengths: $lengths,
+            cases: $cases,
+            build: |spec| {
+                Box::new(msm::check(spec, $flavor, $kind, DalekMsm::<$point>::new($kind)))
+            },
+        }
+    };
 }
 
-/// What each dalek routine is, by name (the bug zoo's variants need the form they break).
-#[cfg(feature = "zoo")]
-pub(crate) const DALEK_ROUTINES: &[(&str, DalekRoutine)] = {
-    use DalekRoutine::*;
-    use Flavor::{Edwards as E, Ristretto as R};
-    &[
-        ("dalek_edwards_multiscalar_mul", Msm(E, MsmKind::ConstTime)),
-        (
-            "dalek_edwards_vartime_multiscalar_mul",
-            Msm(E, MsmKind::Vartime),
-        ),
-        (
-            "dalek_edwards_optional_multiscalar_mul",
-            Msm(E, MsmKind::Optional),
-        ),
-        (
-            "dalek_edwards_vartime_mixed_multiscalar_mul",
-            Msm(E, MsmKind::Mixed),
-        ),
-        (
-            "dalek_edwards_optional_mixed_multiscalar_mul",
-            Msm(E, MsmKind::OptionalMixed),
-        ),
-        (
-            "dalek_ristretto_multiscalar_mul",
-            Msm(R, MsmKind::ConstTime),
-        ),
-        (
-            "dalek_ristretto_vartime_multiscalar_mul",
-            Msm(R, MsmKind::Vartime),
-        ),
-        (
-            "dalek_ristretto_optional_multiscalar_mul",
-            Msm(R, MsmKind::Optional),
-        ),
-        (
-            "dalek_ristretto_vartime_mixed_multiscalar_mul",
-            Msm(R, MsmKind::Mixed),
-        ),
-        (
-            "dalek_ristretto_optional_mixed_multiscalar_mul",
-            Msm(R, MsmKind::OptionalMixed),
-        ),
-        ("dalek_edwards_mul_base", MulBase(E)),
-        ("dalek_ristretto_mul_base", MulBase(R)),
-        ("dalek_edwards_compress", Compress),
-        ("dalek_ristretto_compress", Compress),
-        ("dalek_edwards_compress_batch", CompressBatch),
-        (
-            "dalek_ristretto_double_and_compress_batch",
-            DoubleAndCompressBatch,
-        ),
-        ("dalek_edwards_decompress", Decompress(E)),
-        ("dalek_ristretto_decompress", Decompress(R)),
-    ]
-};
-
-/// What the dalek routine `name` is (for the bug zoo).
-#[cfg(feature = "zoo")]
-pub(crate) fn dalek_routine(name: &str) -> DalekRoutine {
-    let &(_, routine) = DALEK_ROUTINES
-        .iter()
-        .find(|(n, _)| *n == name)
-        .unwrap_or_else(|| panic!("{name} is not a dalek routine"));
-    routine
-}
+const EDWARDS_MSM: [RoutineRow; 5] = msm_rows!("edwards", Flavor::Edwards, EdwardsPoint);
+const RISTRETTO_MSM: [RoutineRow; 5] = msm_rows!("ristretto", Flavor::Ristretto, RistrettoPoint);
 
 /// The family's table: one row per routine. The bug zoo builds its variants from these rows'
 /// specs, so a broken variant sees exactly the cases of the routine it breaks.
@@ -137,156 +119,16 @@ pub const FAMILY: Family = Family {
     zoo: zoo::ROWS,
     contract_check: crate::engine::no_contract_check,
     routines: &[
-        RoutineRow {
-            name: "dalek_edwards_multiscalar_mul",
-            subject: DALEK,
-            function: "MultiscalarMul::multiscalar_mul",
-            lengths: Lengths::up_to(900).thresholds(DALEK_MSM_THRESHOLDS),
-            cases: 192,
-            build: |spec| {
-                Box::new(msm::check(
-                    spec,
-                    Flavor::Edwards,
-                    MsmKind::ConstTime,
-                    DalekMsm::<EdwardsPoint>::new(MsmKind::ConstTime),
-                ))
-            },
-        },
-        RoutineRow {
-            name: "dalek_edwards_vartime_multiscalar_mul",
-            subject: DALEK,
-            function: "VartimeMultiscalarMul::vartime_multiscalar_mul",
-            lengths: Lengths::up_to(1100).thresholds(DALEK_MSM_THRESHOLDS),
-            cases: 256,
-            build: |spec| {
-                Box::new(msm::check(
-                    spec,
-                    Flavor::Edwards,
-                    MsmKind::Vartime,
-                    DalekMsm::<EdwardsPoint>::new(MsmKind::Vartime),
-                ))
-            },
-        },
-        RoutineRow {
-            name: "dalek_edwards_optional_multiscalar_mul",
-            subject: DALEK,
-            function: "VartimeMultiscalarMul::optional_multiscalar_mul",
-            lengths: Lengths::up_to(1100).thresholds(DALEK_MSM_THRESHOLDS),
-            cases: 256,
-            build: |spec| {
-                Box::new(msm::check(
-                    spec,
-                    Flavor::Edwards,
-                    MsmKind::Optional,
-                    DalekMsm::<EdwardsPoint>::new(MsmKind::Optional),
-                ))
-            },
-        },
-        RoutineRow {
-            name: "dalek_edwards_vartime_mixed_multiscalar_mul",
-            subject: DALEK,
-            function: "VartimePrecomputedMultiscalarMul::vartime_mixed_multiscalar_mul",
-            lengths: Lengths::up_to(64),
-            cases: 192,
-            build: |spec| {
-                Box::new(msm::check(
-                    spec,
-                    Flavor::Edwards,
-                    MsmKind::Mixed,
-                    DalekMsm::<EdwardsPoint>::new(MsmKind::Mixed),
-                ))
-            },
-        },
-        RoutineRow {
-            name: "dalek_edwards_optional_mixed_multiscalar_mul",
-            subject: DALEK,
-            function: "VartimePrecomputedMultiscalarMul::optional_mixed_multiscalar_mul",
-            lengths: Lengths::up_to(64),
-            cases: 192,
-            build: |spec| {
-                Box::new(msm::check(
-                    spec,
-                    Flavor::Edwards,
-                    MsmKind::OptionalMixed,
-                    DalekMsm::<EdwardsPoint>::new(MsmKind::OptionalMixed),
-                ))
-            },
-        },
-        RoutineRow {
-            name: "dalek_ristretto_multiscalar_mul",
-            subject: DALEK,
-            function: "MultiscalarMul::multiscalar_mul",
-            lengths: Lengths::up_to(900).thresholds(DALEK_MSM_THRESHOLDS),
-            cases: 192,
-            build: |spec| {
-                Box::new(msm::check(
-                    spec,
-                    Flavor::Ristretto,
-                    MsmKind::ConstTime,
-                    DalekMsm::<RistrettoPoint>::new(MsmKind::ConstTime),
-                ))
-            },
-        },
-        RoutineRow {
-            name: "dalek_ristretto_vartime_multiscalar_mul",
-            subject: DALEK,
-            function: "VartimeMultiscalarMul::vartime_multiscalar_mul",
-            lengths: Lengths::up_to(1100).thresholds(DALEK_MSM_THRESHOLDS),
-            cases: 256,
-            build: |spec| {
-                Box::new(msm::check(
-                    spec,
-                    Flavor::Ristretto,
-                    MsmKind::Vartime,
-                    DalekMsm::<RistrettoPoint>::new(MsmKind::Vartime),
-                ))
-            },
-        },
-        RoutineRow {
-            name: "dalek_ristretto_optional_multiscalar_mul",
-            subject: DALEK,
-            function: "VartimeMultiscalarMul::optional_multiscalar_mul",
-            lengths: Lengths::up_to(1100).thresholds(DALEK_MSM_THRESHOLDS),
-            cases: 256,
-            build: |spec| {
-                Box::new(msm::check(
-                    spec,
-                    Flavor::Ristretto,
-                    MsmKind::Optional,
-                    DalekMsm::<RistrettoPoint>::new(MsmKind::Optional),
-                ))
-            },
-        },
-        RoutineRow {
-            name: "dalek_ristretto_vartime_mixed_multiscalar_mul",
-            subject: DALEK,
-            function: "VartimePrecomputedMultiscalarMul::vartime_mixed_multiscalar_mul",
-            lengths: Lengths::up_to(64),
-            cases: 192,
-            build: |spec| {
-                Box::new(msm::check(
-                    spec,
-                    Flavor::Ristretto,
-                    MsmKind::Mixed,
-                    DalekMsm::<RistrettoPoint>::new(MsmKind::Mixed),
-                ))
-            },
-        },
-        RoutineRow {
-            name: "dalek_ristretto_optional_mixed_multiscalar_mul",
-            subject: DALEK,
-            function: "VartimePrecomputedMultiscalarMul::optional_mixed_multiscalar_mul",
-            lengths: Lengths::up_to(64),
-            cases: 192,
-            build: |spec| {
-                Box::new(msm::check(
-                    spec,
-                    Flavor::Ristretto,
-                    MsmKind::OptionalMixed,
-                    DalekMsm::<RistrettoPoint>::new(MsmKind::OptionalMixed),
-                ))
-            },
-        },
+        EDWARDS_MSM[0],
+        EDWARDS_MSM[1],
+        EDWARDS_MSM[2],
+        EDWARDS_MSM[3],
+        EDWARDS_MSM[4],
+        RISTRETTO_MSM[0],
+        RISTRETTO_MSM[1],
+        RISTRETTO_MSM[2],
+        RISTRETTO_MSM[3],
+        RISTRETTO_MSM[4],
         RoutineRow {
             name: "dalek_edwards_mul_base",
             subject: DALEK,

@@ -145,6 +145,16 @@ pub fn check(spec: Spec, flavor: Flavor, kind: MsmKind, subject: impl MsmSubject
     }
 }
 
+impl MsmCheck {
+    /// The same check (spec, flavor, form) of another subject: a bug-zoo variant of the row.
+    pub fn with_subject(self, subject: impl MsmSubject) -> Self {
+        MsmCheck {
+            subject: Box::new(subject),
+            ..self
+        }
+    }
+}
+
 /// The largest number of static points the precomputed forms draw.
 pub const STATIC_MAX: usize = 72;
 

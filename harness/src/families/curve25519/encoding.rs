@@ -57,6 +57,13 @@ pub fn check_mul_base(spec: Spec, flavor: Flavor, subject: MulBaseFn) -> MulBase
     }
 }
 
+impl MulBaseCheck {
+    /// The same check (spec, flavor) of another subject: a bug-zoo variant of the row.
+    pub fn with_subject(self, subject: MulBaseFn) -> Self {
+        MulBaseCheck { subject, ..self }
+    }
+}
+
 impl Routine for MulBaseCheck {
     type Case = BigUint;
     type Output = [u8; 32];
@@ -118,6 +125,14 @@ pub fn check_compress(
         flavor,
         op,
         subject,
+    }
+}
+
+impl CompressCheck {
+    /// The same check (spec, flavor, operation) of another subject: a bug-zoo variant of the
+    /// row.
+    pub fn with_subject(self, subject: CompressFn) -> Self {
+        CompressCheck { subject, ..self }
     }
 }
 
@@ -240,6 +255,13 @@ pub fn check_decompress(spec: Spec, flavor: Flavor, subject: DecompressFn) -> De
         spec,
         flavor,
         subject,
+    }
+}
+
+impl DecompressCheck {
+    /// The same check (spec, flavor) of another subject: a bug-zoo variant of the row.
+    pub fn with_subject(self, subject: DecompressFn) -> Self {
+        DecompressCheck { subject, ..self }
     }
 }
 

@@ -27,7 +27,6 @@ use crate::engine::VerdictKind;
 use crate::families::curve25519::adapter_dalek::{self, DalekGroup};
 use crate::families::curve25519::edwards::Flavor;
 use crate::families::curve25519::edwards_msm::MsmKind;
-use crate::families::curve25519::encoding::CompressOp;
 use crate::families::curve25519::montgomery;
 use curve25519_dalek::edwards::EdwardsPoint;
 use curve25519_dalek::ristretto::RistrettoPoint;
@@ -231,14 +230,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               asymmetry, listed in https://github.com/guidovranken/cryptofuzz)",
         trigger: "points with y ∈ {0, 1}: identity and the order-4 torsion points",
         caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            compress_variant(
-                spec,
-                Flavor::Edwards,
-                CompressOp::Each,
-                compress_y_not_reduced,
-            )
-        },
+        build: |spec| compress_variant(spec, compress_y_not_reduced),
     },
     ZooRow {
         name: "dalek_ristretto_double_and_compress_batch__zero_in_batch_inversion",
@@ -249,14 +241,7 @@ pub(super) const ROWS: &[ZooRow] = &[
               https://github.com/RustCrypto/traits/pull/1884)",
         trigger: "an identity in a batch of two or more points",
         caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            compress_variant(
-                spec,
-                Flavor::Ristretto,
-                CompressOp::Double,
-                double_and_compress_zero_in_batch,
-            )
-        },
+        build: |spec| compress_variant(spec, double_and_compress_zero_in_batch),
     },
     ZooRow {
         name: "dalek_edwards_decompress__sign_bit_dropped",

@@ -4,9 +4,9 @@
 use super::{double_n, radix_2w};
 use crate::engine::{DynRoutine, Outcome};
 use crate::families::curve25519::adapter_dalek::{self, points, DalekGroup};
-use crate::families::curve25519::edwards::{Flavor, Repr};
-use crate::families::curve25519::encoding::{self, CompressOp};
-use crate::families::curve25519::{dalek_routine, DalekRoutine};
+use crate::families::curve25519::edwards::Repr;
+use crate::families::curve25519::encoding;
+use crate::families::curve25519::row_check;
 use crate::shapes::Spec;
 use curve25519_dalek::edwards::EdwardsPoint;
 use curve25519_dalek::ristretto::RistrettoPoint;
@@ -131,27 +131,19 @@ pub(super) fn ristretto_decompress_noncanonical(bytes: &[u8; 32]) -> Outcome<[u8
 }
 
 pub(super) fn mul_base_variant(spec: Spec, f: fn(&BigUint) -> [u8; 32]) -> Box<dyn DynRoutine> {
-    let DalekRoutine::MulBase(flavor) = dalek_routine(spec.name) else {
-        panic!("{} is not mul_base", spec.name)
-    };
-    Box::new(encoding::check_mul_base(spec, flavor, Box::new(f)))
+    Box::new(row_check::<encoding::MulBaseCheck>(spec).with_subject(Box::new(f)))
 }
 
 pub(super) fn compress_variant(
     spec: Spec,
-    flavor: Flavor,
-    op: CompressOp,
     f: fn(&[Repr]) -> Outcome<Vec<[u8; 32]>>,
 ) -> Box<dyn DynRoutine> {
-    Box::new(encoding::check_compress(spec, flavor, op, Box::new(f)))
+    Box::new(row_check::<encoding::CompressCheck>(spec).with_subject(Box::new(f)))
 }
 
 pub(super) fn decompress_variant(
     spec: Spec,
     f: fn(&[u8; 32]) -> Outcome<[u8; 32]>,
 ) -> Box<dyn DynRoutine> {
-    let DalekRoutine::Decompress(flavor) = dalek_routine(spec.name) else {
-        panic!("{} is not a decoder", spec.name)
-    };
-    Box::new(encoding::check_decompress(spec, flavor, Box::new(f)))
+    Box::new(row_check::<encoding::DecompressCheck>(spec).with_subject(Box::new(f)))
 }

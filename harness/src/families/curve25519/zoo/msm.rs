@@ -11,7 +11,7 @@ use crate::families::curve25519::edwards::Repr;
 use crate::families::curve25519::edwards_msm::{
     self as msm, vartime_path, MsmInput, MsmKind, MsmSubject,
 };
-use crate::families::curve25519::{dalek_routine, DalekRoutine};
+use crate::families::curve25519::row_check;
 use crate::shapes::Spec;
 use curve25519_dalek::edwards::EdwardsPoint;
 use curve25519_dalek::scalar::Scalar;
@@ -22,10 +22,7 @@ use std::marker::PhantomData;
 
 /// The MSM routine `name` with `subject` in place of dalek.
 pub(super) fn msm_variant(spec: Spec, subject: impl MsmSubject) -> Box<dyn DynRoutine> {
-    let DalekRoutine::Msm(flavor, kind) = dalek_routine(spec.name) else {
-        panic!("{} is not an MSM routine", spec.name)
-    };
-    Box::new(msm::check(spec, flavor, kind, subject))
+    Box::new(row_check::<msm::MsmCheck>(spec).with_subject(subject))
 }
 
 // ---------------------------------------------------------------------------------------------
