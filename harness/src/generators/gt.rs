@@ -14,6 +14,9 @@
 //! block b being e^(a_b + k·s) for k < [`GT_POOL_BLOCK`] (a_b seeded per block, s one seeded
 //! stride): one fixed-base exponentiation and [`GT_POOL_BLOCK`] − 1 multiplications, where a
 //! fresh uniform power would cost an exponentiation each.
+//!
+//! Users (`scripts/shared-users.py`): the core's GT check (`shapes::gt`, used by dory and
+//! bls12_381) and the fuzz warm-up.
 
 use super::{seeded_log, Bias, Gen};
 use ecdiff_oracles::bls12_381::Bls12381Gt;

@@ -5,6 +5,8 @@
 //! [`Bias::Edge`] a length is one of: `len_0`, `len_1`, `len_2`, `len_small` (3..=8), a
 //! threshold's two sides (`len_<name>_below` for t − 1, `len_<name>_at` for t and t + 1), or
 //! `len_random` (uniform up to `max`). Under [`Bias::Uniform`] it is uniform in `0..=max`.
+//!
+//! Users (`scripts/shared-users.py`): every family's routine table and the core's shapes.
 
 use super::tape::{LengthClass, LengthNote};
 use super::{Bias, Gen};

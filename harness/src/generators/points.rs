@@ -32,6 +32,9 @@
 //! is a uniformly distributed group element with a known log; lists longer than
 //! [`POOL_DRAW_MAX`] are sums of pool points and an arithmetic progression
 //! (`random_points`).
+//!
+//! Users (`scripts/shared-users.py`): the core's short-Weierstrass shapes and the families that
+//! draw points themselves (bls12_381, dory, halo2curves).
 
 use super::tape::Choice;
 use super::{seeded_log, Bias, Gen};

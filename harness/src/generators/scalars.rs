@@ -11,6 +11,8 @@
 //!
 //! The weights follow the research notes: half of the draws land on a special value
 //! (cryptofuzz's biased-value pattern), half are uniform.
+//!
+//! Users (`scripts/shared-users.py`): the core's shapes and curve25519, dory.
 
 use super::tape::Choice;
 use super::{Bias, Gen};

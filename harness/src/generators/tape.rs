@@ -18,6 +18,9 @@
 //!
 //! A tape is saved as text: the line [`TAPE_MAGIC`] followed by JSON. [`Gen::new`](super::Gen)
 //! recognizes it, so a minimized case replays through the same decoder as any corpus file.
+//!
+//! Users (`scripts/shared-users.py`): the engine and the minimizer, and curve25519's point
+//! generator (its value scope).
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

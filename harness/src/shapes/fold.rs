@@ -2,6 +2,9 @@
 //! `fold_field_vectors`, parallel with rayon's `with_min_len(1024)`).
 //!
 //! Oracle: the same expression over `BigUint`, reduced mod q, element by element.
+//!
+//! Users (`scripts/shared-users.py`): dory (its field folds) and the downstream API
+//! (`harness/examples/downstream_msm.rs`).
 
 use super::{hex_scalars, SizedCheck, Spec};
 use crate::engine::{diff_vec, Outcome, Routine, RoutineInfo};

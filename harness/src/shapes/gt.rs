@@ -8,6 +8,9 @@
 //! and never drawn.
 //!
 //! Oracle: known logs again, e^(Σ kᵢ·aᵢ mod r) by fixed-base exponentiation of e.
+//!
+//! Users (`scripts/shared-users.py`): dory and bls12_381 (their GT multi-exponentiations and
+//! scalings).
 
 use super::{hex_scalars, SizedCheck, Spec};
 use crate::engine::{Outcome, Routine, RoutineInfo};

@@ -24,6 +24,9 @@
 //!     |_case, subject| known::panicked_in(subject, "/pippenger.rs", "index out of bounds"),
 //! )
 //! ```
+//!
+//! Users (`scripts/shared-users.py`): every family with a known finding (bls12_381, curve25519,
+//! halo2curves, p256, secp256k1) and the core's known-finding tests.
 
 use crate::engine::{Expected, Outcome, Routine, RoutineInfo, Verdict};
 use crate::generators::Gen;

@@ -4,6 +4,9 @@
 //! (Σ sᵢ·aᵢ mod r)·G, one fixed-base scale per case whatever the length. When a case
 //! disagrees, the oracle confirms itself with the per-point naive sum (affine coordinates from
 //! the raw Jacobian input, double-and-add, one term at a time) for inputs of up to 64 terms.
+//!
+//! Users (`scripts/shared-users.py`): dory, bls12_381 and halo2curves, the arkworks adapters
+//! and the downstream API.
 
 use super::{hex_gen_points, hex_point, hex_scalars, SizedCheck, Spec};
 use crate::curve::{Jacobian, SwGroup};

@@ -7,6 +7,8 @@
 //! every inverse it gets (Z·Z⁻¹ = 1) and leaves the Z = 0 entries out of the batch itself, so
 //! a mistake in the shared trick fails loudly in the oracle instead of agreeing with the
 //! subject's.
+//!
+//! Users (`scripts/shared-users.py`): dory, bls12_381 and halo2curves.
 
 use super::{hex_gen_points, hex_points, SizedCheck, Spec};
 use crate::curve::{Jacobian, SwGroup};

@@ -37,6 +37,8 @@
 //!
 //! k256 0.13.4's `batch_normalize` inputs and known findings are the secp256k1 family's
 //! (`families/secp256k1/batch_013.rs`).
+//!
+//! Users (`scripts/shared-users.py`): secp256k1 (k256 0.14 and 0.13.4) and p256.
 
 use crate::engine::panic::{capture, PanicReport};
 use crate::engine::{compare, Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
