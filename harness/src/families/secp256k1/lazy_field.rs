@@ -59,8 +59,14 @@ pub fn is_contract_check(p: &PanicReport) -> bool {
         return true;
     }
     p.location.as_deref().is_some_and(|loc| {
+        // `…/k256-0.14.0/src/arithmetic/field/…` from the registry, `…/k256/src/…` from a
+        // checkout (maintainer mode).
         let loc = loc.replace('\\', "/");
-        loc.contains("/k256-") && loc.contains("/arithmetic/field/")
+        loc.split_once("/src/arithmetic/field/")
+            .is_some_and(|(krate, _)| {
+                let dir = krate.rsplit('/').next().unwrap_or("");
+                dir == "k256" || dir.starts_with("k256-")
+            })
     })
 }
 
@@ -950,6 +956,18 @@ mod contract_check_tests {
             ),
         };
         assert!(is_contract_check(&k256));
+        let checkout = PanicReport {
+            location: Some(
+                "/home/u/src/elliptic-curves/k256/src/arithmetic/field/field_impl.rs:87:9".into(),
+            ),
+            ..k256.clone()
+        };
+        assert!(is_contract_check(&checkout));
+        let other_crate = PanicReport {
+            location: Some("/home/u/src/p256/src/arithmetic/field/field_impl.rs:87:9".into()),
+            ..k256.clone()
+        };
+        assert!(!is_contract_check(&other_crate));
         let elsewhere = PanicReport {
             message: "assertion failed: self.magnitude <= magnitude".into(),
             location: Some("/home/u/.cargo/registry/src/x/k256-0.13.4/src/lib.rs:1:1".into()),
