@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Proves maintainer mode (scripts/maintainer.sh) end to end, as `.ci/run` does, on a copy of
-# k256 0.14.0 taken from cargo's registry at run time (never committed) whose version is bumped
-# to 0.14.1, as a maintainer's branch would be: ecdiff pins =0.14.0, so the run must take the
-# checkout's version in place of the pin.
+# Proves maintainer mode (scripts/maintainer.sh) end to end, as `.ci/run` does, on copies of
+# published subject crates taken from cargo's registry at run time (never committed).
+#
+# secp256k1, on k256 0.14.0 with its version bumped to 0.14.1, as a maintainer's branch would
+# be (ecdiff pins =0.14.0, so the run must take the checkout's version in place of the pin):
 #
 #   1. unmodified (release): every check must agree (exit 0);
 #   2. a debug-only planted bug (affine.rs `decompress` weakly normalizing the root whose parity
@@ -16,18 +17,30 @@
 #   4. a copy whose API ecdiff's adapters do not compile against (0.15.0-pre.1 with
 #      `ProjectivePoint::to_affine` renamed): exit 2, naming both versions and the first error.
 #
-#   scripts/maintainer-selftest.sh [ROUTINE-PREFIX]     (default k256_: the k256 0.14 routines)
+# bls12_381 on zkcrypto's bls12_381 0.9.0 and curve25519 on curve25519-dalek 5.0.0 (release,
+# over the routines of that crate): unmodified, exit 0; with a planted bug, exit 1 and the
+# replay of a saved finding exit 1 (zkcrypto's G1 `batch_normalize` multiplying identities'
+# zero z into its running product, so the batch inversion fails; dalek's `AffinePoint::compress`
+# writing the opposite sign of x).
+#
+#   scripts/maintainer-selftest.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-prefix=${1:-k256_}
+prefix=k256_
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# k256 0.14.0 as cargo fetched it for ecdiff's own lock file, as a fresh 0.14.1 checkout.
-manifest=$(cd "$root" && cargo metadata --format-version 1 --locked |
-    python3 -c 'import json, sys
+# registry_dir CRATE VERSION: the crate as cargo fetched it for ecdiff's own lock file.
+registry_dir() {
+    (cd "$root" && cargo metadata --format-version 1 --locked) | python3 -c 'import json, os, sys
 pkgs = json.load(sys.stdin)["packages"]
-print(next(p["manifest_path"] for p in pkgs if p["name"] == "k256" and p["version"] == "0.14.0"))')
+name, version = sys.argv[1:]
+print(os.path.dirname(next(p["manifest_path"] for p in pkgs
+                           if p["name"] == name and p["version"] == version)))' "$1" "$2"
+}
+
+# k256 0.14.0, as a fresh 0.14.1 checkout.
+manifest=$(registry_dir k256 0.14.0)/Cargo.toml
 fresh_copy() { # [VERSION, default 0.14.1]
     rm -rf "$work/k256"
     cp -r "$(dirname "$manifest")" "$work/k256"
@@ -124,3 +137,42 @@ grep -q "does not compile against k256 0.15.0-pre.1 .*(ecdiff is written against
     exit 1
 }
 echo "maintainer-selftest: a changed API was refused with both versions and the first error" >&2
+
+# family CRATE VERSION FAMILY PREFIX FILE LINE REPLACEMENT: a copy of CRATE VERSION, clean
+# (exit 0) and with LINE of FILE replaced (exit 1, and a saved finding replays to exit 1).
+family() {
+    local crate=$1 version=$2 fam=$3 routines=$4 file=$5 line=$6 replacement=$7 got
+    rm -rf "${work:?}/$crate"
+    cp -r "$(registry_dir "$crate" "$version")" "$work/$crate"
+    for label in unmodified planted; do
+        local want=0
+        if [ "$label" = planted ]; then
+            plant "$work/$crate/$file" "$line" "$replacement"
+            want=1
+        fi
+        got=0
+        (cd "$work" && ECDIFF_OUT="$work/out-$crate-$label" "$root/scripts/maintainer.sh" \
+            --profile release --patch "$crate=$work/$crate" "$fam" run "$routines") || got=$?
+        [ "$got" = "$want" ] || {
+            echo "maintainer-selftest: $label copy of $crate $version: exit $got, expected $want" >&2
+            exit 1
+        }
+        echo "maintainer-selftest: $label copy of $crate $version: exit $got, as expected" >&2
+    done
+    local companion replay
+    companion=$(find "$work/out-$crate-planted/findings" -name '*.md' | head -n 1)
+    [ -n "$companion" ] || { echo "maintainer-selftest: no $crate companion saved" >&2; exit 1; }
+    replay=$(grep -m1 -o "$root/scripts/maintainer.sh .* replay .*" "$companion" || true)
+    [ -n "$replay" ] || { echo "maintainer-selftest: $companion has no replay command" >&2; exit 1; }
+    got=0
+    (cd "$work" && eval "$replay") || got=$?
+    [ "$got" = 1 ] || { echo "maintainer-selftest: the $crate replay exited $got, expected 1" >&2; exit 1; }
+    echo "maintainer-selftest: the planted $crate bug was found, saved and replayed" >&2
+}
+
+family bls12_381 0.9.0 bls12_381 zkcrypto_ src/g1.rs \
+    '            acc = Fp::conditional_select(&(acc * p.z), &acc, p.is_identity());' \
+    '            acc = acc * p.z;'
+family curve25519-dalek 5.0.0 curve25519 dalek_edwards_ src/edwards/affine.rs \
+    '        s[31] ^= self.x.is_negative().unwrap_u8() << 7;' \
+    '        s[31] ^= (!self.x.is_negative()).unwrap_u8() << 7;'
