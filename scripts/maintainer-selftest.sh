@@ -69,6 +69,20 @@ open(path, "w").write(text.replace(line, planted, 1))
 EOF
 }
 
+# replay_saved OUT CRATE: the first companion saved under OUT carries maintainer mode's own
+# replay command, and that replay gives the finding again (exit 1).
+replay_saved() {
+    local companion replay got=0
+    companion=$(find "$1/findings" -name '*.md' | head -n 1)
+    [ -n "$companion" ] || { echo "maintainer-selftest: no $2 companion saved" >&2; exit 1; }
+    replay=$(grep -m1 -o "$root/scripts/maintainer.sh .* replay .*" "$companion" || true)
+    [ -n "$replay" ] || { echo "maintainer-selftest: $companion has no maintainer-mode replay command" >&2; exit 1; }
+    echo "maintainer-selftest: replaying: $replay" >&2
+    (cd "$work" && eval "$replay") || got=$?
+    [ "$got" = 1 ] || { echo "maintainer-selftest: the $2 replay exited $got, expected 1 (the finding)" >&2; exit 1; }
+    echo "maintainer-selftest: the planted $2 bug was found, saved and replayed through maintainer mode" >&2
+}
+
 # run EXPECTED-EXIT LABEL PROFILE: maintainer mode over the copy; its log in $work/LABEL.log.
 run() {
     local want=$1 label=$2 profile=$3 got=0
@@ -112,15 +126,7 @@ plant "$work/k256/src/arithmetic/projective.rs" \
     '        let bzz3 = bzz.double().normalize_weak();'
 run 1 planted release
 
-companion=$(find "$work/out-planted/findings" -name '*.md' | head -n 1)
-[ -n "$companion" ] || { echo "maintainer-selftest: no companion saved" >&2; exit 1; }
-replay=$(grep -m1 -o "$root/scripts/maintainer.sh .* replay .*" "$companion" || true)
-[ -n "$replay" ] || { echo "maintainer-selftest: $companion has no maintainer-mode replay command" >&2; exit 1; }
-echo "maintainer-selftest: replaying: $replay" >&2
-got=0
-(cd "$work" && eval "$replay") || got=$?
-[ "$got" = 1 ] || { echo "maintainer-selftest: the replay exited $got, expected 1 (the finding)" >&2; exit 1; }
-echo "maintainer-selftest: the planted bug was found, saved and replayed through maintainer mode" >&2
+replay_saved "$work/out-planted" k256
 
 fresh_copy 0.15.0-pre.1
 plant "$work/k256/src/arithmetic/projective.rs" \
@@ -159,15 +165,7 @@ family() {
         }
         echo "maintainer-selftest: $label copy of $crate $version: exit $got, as expected" >&2
     done
-    local companion replay
-    companion=$(find "$work/out-$crate-planted/findings" -name '*.md' | head -n 1)
-    [ -n "$companion" ] || { echo "maintainer-selftest: no $crate companion saved" >&2; exit 1; }
-    replay=$(grep -m1 -o "$root/scripts/maintainer.sh .* replay .*" "$companion" || true)
-    [ -n "$replay" ] || { echo "maintainer-selftest: $companion has no replay command" >&2; exit 1; }
-    got=0
-    (cd "$work" && eval "$replay") || got=$?
-    [ "$got" = 1 ] || { echo "maintainer-selftest: the $crate replay exited $got, expected 1" >&2; exit 1; }
-    echo "maintainer-selftest: the planted $crate bug was found, saved and replayed" >&2
+    replay_saved "$work/out-$crate-planted" "$crate"
 }
 
 family bls12_381 0.9.0 bls12_381 zkcrypto_ src/g1.rs \

@@ -303,16 +303,25 @@ pub(crate) mod testing {
             "{}",
             real.verdict.detail
         );
-        let planted = Planted {
-            inner: check,
-            plant: Box::new(plant),
-        };
-        let run = check_decoded(&planted, case, Detail::Always);
+        let run = run_planted(check, case, plant);
         assert_ne!(
             run.verdict.kind, run.expected.kind,
             "{}",
             run.verdict.detail
         );
+    }
+
+    /// `case` run on `check` with its subject's outcome replaced by `plant(case, outcome)`.
+    fn run_planted<R: Routine>(
+        check: R,
+        case: &R::Case,
+        plant: impl Fn(&R::Case, Outcome<R::Output>) -> Outcome<R::Output> + Send + Sync + 'static,
+    ) -> crate::engine::Checked {
+        let planted = Planted {
+            inner: check,
+            plant: Box::new(plant),
+        };
+        check_decoded(&planted, case, Detail::Always)
     }
 
     /// `case` is a known finding of `check` as the subject behaves, and a new finding once
@@ -335,11 +344,7 @@ pub(crate) mod testing {
             "the real subject does not show the known finding: {}",
             real.verdict.detail
         );
-        let planted = Planted {
-            inner: check,
-            plant: Box::new(plant),
-        };
-        let run = check_decoded(&planted, case, Detail::Always);
+        let run = run_planted(check, case, plant);
         assert_ne!(
             run.verdict.kind, run.expected.kind,
             "a different wrong behaviour on a known finding's input passed as the known finding: {}",
