@@ -18,11 +18,11 @@ use curve25519_dalek::traits::{
     MultiscalarMul, VartimeMultiscalarMul, VartimePrecomputedMultiscalarMul,
 };
 use ecdiff::families::curve25519::adapter_dalek::{self as dalek, DalekMsm};
+use ecdiff::families::curve25519::adapter_tari::{pool, PROVE_LABEL};
 use ecdiff::families::curve25519::edwards::{
     known_log_sum, points, EdInput, Flavor, Repr, ReprMode,
 };
 use ecdiff::families::curve25519::edwards_msm::{MsmInput, MsmKind, MsmSubject};
-use ecdiff::families::curve25519::tari::adapter::{pool, PROVE_LABEL};
 use ecdiff::generators::{case_bytes, Bias, Gen};
 use ecdiff::num_bigint::BigUint;
 use std::hint::black_box;

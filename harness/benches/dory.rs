@@ -10,7 +10,8 @@
 //! Run with `cargo bench -p ecdiff --bench dory` (release). Prints a Markdown table.
 
 use ecdiff::engine::{check_decoded, Detail};
-use ecdiff::families::dory::adapter::{Ark, Dory, DoryFold};
+use ecdiff::families::dory::adapter_ark::Ark;
+use ecdiff::families::dory::adapter_dory::{Dory, DoryFold};
 use ecdiff::families::dory::FAMILY;
 use ecdiff::generators::{case_bytes, Bias, Gen};
 use ecdiff::shapes::{self, SizedCheck};

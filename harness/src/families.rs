@@ -4,7 +4,7 @@
 //! canonical encodings out: `adapter*.rs`), its routine table and known findings (`families/<family>.rs`),
 //! its bug-zoo rows (`zoo.rs`, feature `zoo`) and the shapes only it uses. It imports the core
 //! (engine, generators, [`crate::shapes`], [`crate::curve`]) and the helpers shared by two
-//! families ([`crate::arkworks`], [`crate::rustcrypto`]), never another family.
+//! families (`crate::arkworks`, `crate::rustcrypto`), never another family.
 
 #[cfg(feature = "bls12_381")]
 pub mod bls12_381;

@@ -18,7 +18,7 @@
 //! ```
 //!
 //! ecdiff's own dory-pcs and arkworks subjects go through exactly these traits
-//! (`crate::families::dory::adapter`). See `harness/examples/downstream_msm.rs` for a complete example.
+//! (`crate::families::dory::adapter_dory`). See `harness/examples/downstream_msm.rs` for a complete example.
 
 pub mod fold;
 pub mod gt;

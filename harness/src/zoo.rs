@@ -78,7 +78,9 @@ mod tests {
     #[test]
     fn every_variant_is_named_after_the_routine_it_breaks_and_once() {
         let variants = all();
-        assert!(variants.len() > 90, "{} variants", variants.len());
+        // Every family's zoo together has over 90 variants; one family alone has some.
+        let least = if cfg!(feature = "families") { 91 } else { 1 };
+        assert!(variants.len() >= least, "{} variants", variants.len());
         let mut names = std::collections::BTreeSet::new();
         for v in &variants {
             let bug = v

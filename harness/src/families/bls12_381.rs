@@ -1,7 +1,8 @@
 //! BLS12-381: blst through blstrs 0.7.1, zkcrypto's bls12_381 0.9.0 and ark-bls12-381 0.5.0.
 //!
-//! Every routine goes through a public shape ([`crate::shapes`]) with an adapter of
-//! [`crate::families::bls12_381::adapter`]; oracles are `ecdiff_oracles::bls12_381` (num-bigint only).
+//! Every routine goes through a shape ([`crate::shapes`], or this family's [`encoding`] and
+//! [`pairing`]) with one adapter per library ([`adapter_blstrs`], [`adapter_zkcrypto`],
+//! [`adapter_ark`]); oracles are `ecdiff_oracles::bls12_381` (num-bigint only).
 //!
 //! # Thresholds (read at the pinned versions)
 //!
@@ -42,20 +43,20 @@
 //! `experimental`, `groups`, `pairings` add `Wnaf` single-scalar tables, hash-to-curve and the
 //! pairing; `src/g1.rs`, `src/g2.rs`), so it has no MSM row.
 
-pub mod adapter;
-pub mod adapter_encoding;
-pub mod adapter_pairing;
+pub mod adapter_ark;
+pub mod adapter_blstrs;
 pub mod adapter_zkcrypto;
 pub mod encoding;
 pub mod pairing;
 
 use crate::declare::{Family, RoutineRow};
 use crate::engine::{Expected, Outcome, VerdictKind};
-use crate::families::bls12_381::adapter::{
-    ArkBls, BlstCurve, Blstrs, Zkcrypto, ARK_BLS, BLSTRS, ZKCRYPTO,
+use crate::families::bls12_381::adapter_ark::{ArkBls, ArkMultiPairing, ARK_BLS};
+use crate::families::bls12_381::adapter_blstrs::{
+    BlstCurve, Blstrs, BlstrsMultiMillerLoop, BlstrsPairing, BLSTRS,
 };
-use crate::families::bls12_381::adapter_pairing::{
-    ArkMultiPairing, BlstrsMultiMillerLoop, BlstrsPairing, ZkcryptoMultiMillerLoop, ZkcryptoPairing,
+use crate::families::bls12_381::adapter_zkcrypto::{
+    Zkcrypto, ZkcryptoMultiMillerLoop, ZkcryptoPairing, ZKCRYPTO,
 };
 use crate::families::bls12_381::encoding::{
     canonical, BlsGroup, Codec, EncodingCase, EncodingCheck, Op,
@@ -618,6 +619,7 @@ mod zoo;
 mod known_finding_tests {
     use super::*;
     use crate::curve::SwGroup;
+    use crate::families::bls12_381::adapter_ark::ArkBlsCurve;
     use crate::families::bls12_381::encoding::Known;
     use crate::shapes::known::testing::{assert_pinned, other_panic};
     use ecdiff_oracles::field::Fp;
@@ -683,5 +685,115 @@ mod known_finding_tests {
         let case = decode_case(vec![0u8; 96], false);
         assert_pinned(zkcrypto, &case, |_, _| Outcome::Value(generator_output()));
         assert_pinned(ark, &case, |_, _| Outcome::Value(generator_output()));
+    }
+
+    // Each known finding at its smallest input, in the libraries that have it and in those
+    // that do not.
+
+    /// The known finding `BLSTRS_UNCOMPRESSED_ACCEPTS_COMPRESSED` (families/bls12_381.rs), at
+    /// its smallest input: 0xc0 then zeros, decoded as uncompressed.
+    #[test]
+    fn blstrs_uncompressed_decoders_accept_the_compression_flag() {
+        let mut g1 = [0u8; 96];
+        g1[0] = 0xc0;
+        let mut g2 = [0u8; 192];
+        g2[0] = 0xc0;
+        for checked in [true, false] {
+            assert_eq!(
+                Codec::<Bls12381G1>::decode(&Blstrs, &g1, false, checked),
+                Some(Point::Identity)
+            );
+            assert_eq!(
+                Codec::<Bls12381G2>::decode(&Blstrs, &g2, false, checked),
+                Some(Point::Identity)
+            );
+            // zkcrypto refuses, as the format requires.
+            assert_eq!(
+                Codec::<Bls12381G1>::decode(&Zkcrypto, &g1, false, checked),
+                None
+            );
+            assert_eq!(
+                Codec::<Bls12381G2>::decode(&Zkcrypto, &g2, false, checked),
+                None
+            );
+        }
+        assert_eq!(
+            <Bls12381G1 as BlsGroup>::decode(&g1, false, SubgroupCheck::Checked),
+            Err(DecodeError::WrongCompressionFlag)
+        );
+    }
+
+    /// The known finding `BLSTRS_UNCHECKED_REFUSES_X_ZERO` (families/bls12_381.rs), at its
+    /// smallest input: the compressed encoding of (0, 2), 0x80 then zeros, and the
+    /// uncompressed one of (0, −2), decoded unchecked. zkcrypto and ark accept both, as the
+    /// format's unchecked decoders must (the points are on the curve).
+    #[test]
+    fn blstrs_unchecked_decoders_refuse_x_zero() {
+        let mut compressed = [0u8; 48];
+        compressed[0] = 0x80;
+        let two = <Bls12381G1 as BlsGroup>::decode(&compressed, true, SubgroupCheck::Unchecked)
+            .expect("(0, 2) is on the curve");
+        let minus_two = Bls12381G1::instance().curve().neg(&two);
+        let uncompressed =
+            <Bls12381G1 as BlsGroup>::encode(&minus_two, false).expect("on the curve");
+        for (bytes, is_compressed, point) in [
+            (&compressed[..], true, &two),
+            (&uncompressed[..], false, &minus_two),
+        ] {
+            assert_eq!(
+                Codec::<Bls12381G1>::decode(&Blstrs, bytes, is_compressed, false),
+                None
+            );
+            assert_eq!(
+                Codec::<Bls12381G1>::decode(&Zkcrypto, bytes, is_compressed, false).as_ref(),
+                Some(point)
+            );
+            assert_eq!(
+                Codec::<Bls12381G1>::decode(&ArkBls, bytes, is_compressed, false).as_ref(),
+                Some(point)
+            );
+        }
+    }
+
+    /// The known findings `ARK_UNCHECKED_SKIPS_CURVE_CHECK` and
+    /// `ZKCRYPTO_UNCHECKED_SKIPS_CURVE_CHECK` (families/bls12_381.rs), at their smallest
+    /// input: all-zero uncompressed bytes, (0, 0) with no flag, which is off both curves.
+    /// ark's and zkcrypto's unchecked decoders return it; the oracle and blstrs refuse it, and
+    /// so do ark's and zkcrypto's checked decoders.
+    #[test]
+    fn ark_and_zkcrypto_unchecked_decoders_accept_points_off_the_curve() {
+        fn case<C: ArkBlsCurve + BlsGroup>()
+        where
+            Zkcrypto: Codec<C>,
+            Blstrs: Codec<C>,
+            C::F: std::fmt::Debug,
+        {
+            let zeros = vec![0u8; 2 * C::COMPRESSED];
+            assert_eq!(
+                <C as BlsGroup>::decode(&zeros, false, SubgroupCheck::Unchecked),
+                Err(DecodeError::NotOnCurve)
+            );
+            for (name, unchecked, checked) in [
+                (
+                    "ark",
+                    Codec::<C>::decode(&ArkBls, &zeros, false, false),
+                    Codec::<C>::decode(&ArkBls, &zeros, false, true),
+                ),
+                (
+                    "zkcrypto",
+                    Codec::<C>::decode(&Zkcrypto, &zeros, false, false),
+                    Codec::<C>::decode(&Zkcrypto, &zeros, false, true),
+                ),
+            ] {
+                let Some(Point::Affine { x, y }) = unchecked else {
+                    panic!("{name}'s unchecked decoder gave {unchecked:?} for (0, 0)");
+                };
+                assert!(x.is_zero() && y.is_zero());
+                assert_eq!(checked, None, "{name}'s checked decoder");
+            }
+            assert_eq!(Codec::<C>::decode(&Blstrs, &zeros, false, false), None);
+        }
+        case::<Bls12381G1>();
+        case::<Bls12381G2>();
     }
 }

@@ -15,6 +15,7 @@
 //! check proves every path ran.
 
 pub mod adapter_dalek;
+pub mod adapter_tari;
 pub mod double_base;
 pub mod edwards;
 pub mod edwards_msm;
@@ -27,9 +28,9 @@ mod zoo;
 
 use crate::declare::{Family, RoutineRow};
 use crate::families::curve25519::adapter_dalek::{DalekMsm, DALEK};
+use crate::families::curve25519::adapter_tari::{Tari, TARI};
 use crate::families::curve25519::edwards::Flavor;
 use crate::families::curve25519::edwards_msm::{self as msm, MsmKind};
-use crate::families::curve25519::tari::adapter::{Tari, TARI};
 use crate::families::curve25519::tari::batch_verify::Mode;
 use crate::generators::lengths::Lengths;
 use curve25519_dalek::edwards::EdwardsPoint;
@@ -320,7 +321,7 @@ pub const FAMILY: Family = Family {
             build: |spec| {
                 Box::new(tari::check_from_bytes(
                     spec,
-                    Box::new(crate::families::curve25519::tari::adapter::reserialize),
+                    Box::new(crate::families::curve25519::adapter_tari::reserialize),
                 ))
             },
         },

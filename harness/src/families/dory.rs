@@ -4,13 +4,14 @@
 //! Thresholds come from the code under test (read at the pinned versions) and are straddled
 //! by the length classes of each routine.
 
-pub mod adapter;
-pub mod ark;
+pub mod adapter_ark;
+pub mod adapter_dory;
 pub mod vector;
 
 use crate::arkworks::thresholds::{ARK_MSM_WINDOWS, BATCH_INVERSION_SPLITS};
 use crate::declare::{Family, RoutineRow};
-use crate::families::dory::adapter::{Ark, Dory, DoryFold, ARK, DORY};
+use crate::families::dory::adapter_ark::{Ark, ARK};
+use crate::families::dory::adapter_dory::{Dory, DoryFold, DORY};
 use crate::generators::lengths::Lengths;
 use crate::shapes;
 use ecdiff_oracles::curves::{bn254_fr, Bn254G1, Bn254G2};

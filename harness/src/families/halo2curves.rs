@@ -43,11 +43,11 @@
 //!   curve and the final `Affine::eval` unwraps a failed on-curve check. Smallest trigger:
 //!   8104 terms whose term 0 comes again (same point, same scalar) before any other term
 //!   shares its bucket ([`MSM_BEST_DOUBLING_WITHOUT_A`]; also pinned by
-//!   `families::halo2curves::adapter::tests::msm_best_batch_add_doubles_without_a_on_secp256r1`).
+//!   `families::halo2curves::adapter_halo2curves::tests::msm_best_batch_add_doubles_without_a_on_secp256r1`).
 //!
 //! Those cases expect `subject_panicked` from that `unwrap`; every other case must agree.
 
-pub mod adapter;
+pub mod adapter_halo2curves;
 pub mod compressed;
 
 pub mod batch_affine;
@@ -62,7 +62,7 @@ pub use large_best::{
 use crate::declare::{Family, RoutineRow};
 use crate::engine::Outcome;
 use crate::engine::{Expected, VerdictKind};
-use crate::families::halo2curves::adapter::{
+use crate::families::halo2curves::adapter_halo2curves::{
     Halo2BatchNormalize, Halo2Encoding, Halo2Msm, MsmEntry, HALO2CURVES,
 };
 use crate::generators::lengths::Lengths;

@@ -11,19 +11,19 @@
 //! | `p256_batch_normalize` | `BatchNormalize` (array, `Array`, slice; ct and vartime), `CurveGroup::batch_normalize` | known logs |
 //!
 //! Inputs are the recipes of [`crate::shapes::sec1_points`] carried out with p256's own
-//! arithmetic (`crate::families::p256::adapter`), so identities produced by arithmetic (`P + (−P)`,
+//! arithmetic (`crate::families::p256::adapter_p256`), so identities produced by arithmetic (`P + (−P)`,
 //! `P − P`, `P·0`, `IDENTITY·k`, a mixed sum with the affine identity) reach every routine,
 //! as for k256. Known finding: `lincomb` of zero terms panics in debug builds
-//! (`crate::families::p256::adapter`). The bug zoo (feature `zoo`) holds broken glue around p256's
+//! (`crate::families::p256::adapter_p256`). The bug zoo (feature `zoo`) holds broken glue around p256's
 //! public API modelled on published bugs of other libraries (each cited in `zoo.rs`).
 
-pub mod adapter;
+pub mod adapter_p256;
 
 #[cfg(feature = "zoo")]
 mod zoo;
 
 use crate::declare::{Family, RoutineRow};
-use crate::families::p256::adapter::{
+use crate::families::p256::adapter_p256::{
     P256BatchNormalize, P256Lincomb, P256Mul, P256MulByGenerator, P256ToAffine, P256 as P256_CRATE,
 };
 use crate::generators::lengths::Lengths;

@@ -23,19 +23,27 @@
 //!   encoding and the oracle's decoder reads it without the curve check, so a point off the
 //!   curve (the unchecked decoders' documented behaviour) reaches the verdict as it is.
 
-use super::adapter::Zkcrypto;
+use super::encoding::{affine_codec, trait_form, Known};
+use super::pairing::{single_pair, FinalExponent, Pair, PairingProduct};
 use crate::curve::SwGroup;
-use crate::families::bls12_381::encoding::Known;
 use crate::generators::points::GenPoint;
 use crate::paths::{conversion, Side};
 use crate::shapes::normalize::NormalizeDrawn;
 use ecdiff_oracles::bls12_381::serialization;
+use ecdiff_oracles::bls12_381::tower::Fp12;
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
 use ecdiff_oracles::field::Field as _;
 use ecdiff_oracles::weierstrass::Point;
 use group_014::{Curve, Group};
 use num_bigint::BigUint;
 use std::sync::OnceLock;
+
+/// zkcrypto's bls12_381, as recorded in the routine table.
+pub const ZKCRYPTO: &str = "bls12_381 0.9.0";
+
+/// The zkcrypto bls12_381 subject.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Zkcrypto;
 
 /// A fixed-base comb over zkcrypto's generator: `rows[j][b]` = G·(b·256ʲ) for 32 rows.
 pub struct Comb<P> {
@@ -223,6 +231,104 @@ impl<C: ZkcryptoCurve> NormalizeDrawn<C> for Zkcrypto {
         let mut out = vec![C::Affine::default(); ps.len()];
         C::Projective::batch_normalize(&ps, &mut out);
         out.iter().map(read_affine::<C>).collect()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Encodings: the inherent `{to,from}_compressed*` methods and group 0.14's
+// `UncompressedEncoding` (which delegates to the inherent uncompressed ones).
+
+trait_form!(group_014_form, group_014);
+
+affine_codec!(
+    Zkcrypto,
+    Bls12381G1,
+    bls12_381::G1Affine,
+    48,
+    group_014_form,
+    "bls12_381::Affine",
+    |p, known, compressed: bool| encoding_input::<Bls12381G1>(p, known, !compressed),
+    read_affine::<Bls12381G1>
+);
+affine_codec!(
+    Zkcrypto,
+    Bls12381G2,
+    bls12_381::G2Affine,
+    96,
+    group_014_form,
+    "bls12_381::Affine",
+    |p, known, compressed: bool| encoding_input::<Bls12381G2>(p, known, !compressed),
+    read_affine::<Bls12381G2>
+);
+
+// ---------------------------------------------------------------------------------------------
+// Pairings and GT
+
+/// zkcrypto `bls12_381::pairing(&G1Affine, &G2Affine)`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZkcryptoPairing;
+
+/// zkcrypto `bls12_381::multi_miller_loop(&[(&G1Affine, &G2Prepared)])` then
+/// `final_exponentiation`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZkcryptoMultiMillerLoop;
+
+/// A zkcrypto GT element's coefficients. `Gt` exposes none, but its `Debug` prints each one
+/// as `Fp::to_bytes` (canonical big-endian) in the tower order of [`super::pairing`]
+/// (`src/fp.rs`, `fp2.rs`, `fp6.rs`, `fp12.rs`: `c0 + c1*u`, `c0 + (c1)*v + (c2)*v^2`,
+/// `c0 + (c1)*w`); this reads the twelve `0x…` values back and panics if there are not
+/// exactly twelve of 48 bytes. That is a canonical value, not the library's Montgomery
+/// representation. (`Gt` cannot be built from coefficients, so zkcrypto has no GT row.)
+pub fn zkcrypto_gt(gt: &bls12_381::Gt) -> Fp12 {
+    let text = format!("{gt:?}");
+    let coeffs: Vec<BigUint> = text
+        .split("0x")
+        .skip(1)
+        .map(|s| {
+            let digits: String = s.chars().take_while(char::is_ascii_hexdigit).collect();
+            assert_eq!(digits.len(), 96, "a 48-byte coefficient in {text}");
+            BigUint::parse_bytes(digits.as_bytes(), 16).expect("hex digits")
+        })
+        .collect();
+    assert_eq!(coeffs.len(), 12, "twelve coefficients in {text}");
+    super::pairing::gt_from_coefficients(coeffs)
+}
+
+/// a·G1 by zkcrypto's arithmetic (module docs).
+fn zkcrypto_g1(a: &BigUint) -> bls12_381::G1Affine {
+    generator_multiple::<Bls12381G1>(a).to_affine()
+}
+
+/// b·G2 by zkcrypto's arithmetic.
+fn zkcrypto_g2(b: &BigUint) -> bls12_381::G2Affine {
+    generator_multiple::<Bls12381G2>(b).to_affine()
+}
+
+impl PairingProduct for ZkcryptoPairing {
+    fn pairing_product(&self, pairs: &[Pair]) -> Fp12 {
+        let Pair { a, b, .. } = single_pair(pairs);
+        zkcrypto_gt(&bls12_381::pairing(&zkcrypto_g1(a), &zkcrypto_g2(b)))
+    }
+
+    fn final_exponent(&self) -> FinalExponent {
+        FinalExponent::Cubed
+    }
+}
+
+impl PairingProduct for ZkcryptoMultiMillerLoop {
+    fn pairing_product(&self, pairs: &[Pair]) -> Fp12 {
+        let ps: Vec<bls12_381::G1Affine> = pairs.iter().map(|pair| zkcrypto_g1(&pair.a)).collect();
+        let qs: Vec<bls12_381::G2Prepared> = pairs
+            .iter()
+            .map(|pair| zkcrypto_g2(&pair.b).into())
+            .collect();
+        let terms: Vec<(&bls12_381::G1Affine, &bls12_381::G2Prepared)> =
+            ps.iter().zip(&qs).collect();
+        zkcrypto_gt(&bls12_381::multi_miller_loop(&terms).final_exponentiation())
+    }
+
+    fn final_exponent(&self) -> FinalExponent {
+        FinalExponent::Cubed
     }
 }
 

@@ -156,6 +156,107 @@ pub trait Codec<C: BlsGroup>: Send + Sync + 'static {
     fn decode(&self, bytes: &[u8], compressed: bool, checked: bool) -> Option<Point<C::F>>;
 }
 
+/// `N` bytes, or `None` for another length: the libraries take fixed-size arrays, so an input
+/// of another length is refused before the library sees it, as a caller's `try_into` would.
+pub fn array<const N: usize>(bytes: &[u8]) -> Option<[u8; N]> {
+    bytes.try_into().ok()
+}
+
+/// The uncompressed decoders through their trait form (`UncompressedEncoding`, which delegates
+/// to the inherent methods), so both forms of the routine's surface run; an adapter invokes it
+/// once for the version of `group` its library implements (blstrs 0.13, zkcrypto 0.14).
+macro_rules! trait_form {
+    ($module:ident, $group_crate:ident) => {
+        mod $module {
+            use $group_crate::UncompressedEncoding;
+
+            pub fn from_uncompressed<A: UncompressedEncoding>(
+                bytes: &[u8],
+                checked: bool,
+            ) -> Option<A> {
+                let mut repr = A::Uncompressed::default();
+                if repr.as_ref().len() != bytes.len() {
+                    return None;
+                }
+                repr.as_mut().copy_from_slice(bytes);
+                Option::from(if checked {
+                    A::from_uncompressed(&repr)
+                } else {
+                    A::from_uncompressed_unchecked(&repr)
+                })
+            }
+
+            pub fn to_uncompressed<A: UncompressedEncoding>(a: &A) -> Vec<u8> {
+                a.to_uncompressed().as_ref().to_vec()
+            }
+        }
+    };
+}
+
+pub(crate) use trait_form;
+
+/// `Codec<$group> for $subject` (used by the blstrs and zkcrypto adapters) over an affine type with the inherent `{to,from}_compressed*`
+/// methods and `UncompressedEncoding` (through `$traits`); `$to(p, known, compressed)` makes the
+/// library's affine point of an oracle point for the encoder of that form, `$from` reads one
+/// back. `$name` prefixes the functions recorded for `crate::paths`.
+macro_rules! affine_codec {
+    ($subject:ty, $group:ty, $affine:ty, $compressed:literal, $traits:ident, $name:literal, $to:expr, $from:expr) => {
+        impl $crate::families::bls12_381::encoding::Codec<$group> for $subject {
+            fn encode(
+                &self,
+                p: &ecdiff_oracles::weierstrass::Point<<$group as $crate::curve::SwGroup>::F>,
+                known: &$crate::families::bls12_381::encoding::Known<
+                    <$group as $crate::curve::SwGroup>::F,
+                >,
+                compressed: bool,
+            ) -> Vec<u8> {
+                let a: $affine = $to(p, known, compressed);
+                if compressed {
+                    $crate::paths::under_test(
+                        $crate::paths::Side::Out,
+                        concat!($name, "::to_compressed"),
+                    );
+                    a.to_compressed().to_vec()
+                } else {
+                    $crate::paths::under_test(
+                        $crate::paths::Side::Out,
+                        concat!($name, "::to_uncompressed"),
+                    );
+                    $traits::to_uncompressed(&a)
+                }
+            }
+
+            fn decode(
+                &self,
+                bytes: &[u8],
+                compressed: bool,
+                checked: bool,
+            ) -> Option<ecdiff_oracles::weierstrass::Point<<$group as $crate::curve::SwGroup>::F>>
+            {
+                $crate::paths::under_test(
+                    $crate::paths::Side::In,
+                    if compressed {
+                        concat!($name, "::from_compressed")
+                    } else {
+                        concat!($name, "::from_uncompressed")
+                    },
+                );
+                let decoded: Option<$affine> = match (compressed, checked) {
+                    (true, true) => Option::from(<$affine>::from_compressed(
+                        &$crate::families::bls12_381::encoding::array::<$compressed>(bytes)?,
+                    )),
+                    (true, false) => Option::from(<$affine>::from_compressed_unchecked(
+                        &$crate::families::bls12_381::encoding::array::<$compressed>(bytes)?,
+                    )),
+                    (false, checked) => $traits::from_uncompressed::<$affine>(bytes, checked),
+                };
+                decoded.map(|a| $from(&a))
+            }
+        }
+    };
+}
+pub(crate) use affine_codec;
+
 /// What a case does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {

@@ -26,6 +26,11 @@
 //! e(G1, G2)^(m·Σ aᵢbᵢ). blst, zkcrypto and arkworks all use the hard part of Hayashida,
 //! Hayasaka and Teruya (<https://eprint.iacr.org/2020/875>), m = 3; the oracle's known-answer
 //! test pins this against RELIC's e(G1, G2) (`oracles/tests/kat/bls12_381.rs`).
+//!
+//! GT values are compared as their 12 canonical 𝔽ₚ coefficients in the tower order
+//! c0.c0.c0, c0.c0.c1, …, c1.c2.c1 (w² = v, v³ = 1 + u, u² = −1, in the oracle and in all three
+//! libraries); each adapter reads them its own way (`adapter_blstrs.rs`, `adapter_zkcrypto.rs`,
+//! `adapter_ark.rs`) and [`gt_from_coefficients`] makes the oracle's value.
 
 use crate::engine::{Outcome, Routine, RoutineInfo};
 use crate::generators::Gen;
@@ -321,6 +326,27 @@ impl Routine for PairingCheck {
     }
 }
 
+/// A GT element from its 12 canonical coefficients in the tower order (module docs), as an
+/// adapter reads them from its library.
+///
+/// # Panics
+/// When there are not 12, or one is not below p.
+pub fn gt_from_coefficients(coeffs: Vec<BigUint>) -> Fp12 {
+    let coeffs: [BigUint; 12] = coeffs.try_into().expect("12 coefficients");
+    Fp12::from_coeffs(&coeffs).expect("canonical coefficients below p")
+}
+
+/// The one pair of a single pairing's case.
+///
+/// # Panics
+/// When the case has another number of pairs (the single rows draw exactly one).
+pub fn single_pair(pairs: &[Pair]) -> &Pair {
+    match pairs {
+        [one] => one,
+        _ => panic!("a single pairing takes one pair, got {}", pairs.len()),
+    }
+}
+
 /// The 12 coefficients c0.c0.c0, c0.c0.c1, …, c1.c2.c1 in hex.
 pub fn hex_fp12(x: &Fp12) -> String {
     let c: Vec<String> = x.coeffs().iter().map(|c| format!("0x{c:x}")).collect();
@@ -330,7 +356,48 @@ pub fn hex_fp12(x: &Fp12) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::families::bls12_381::adapter_ark::ArkMultiPairing;
+    use crate::families::bls12_381::adapter_blstrs::{BlstrsMultiMillerLoop, BlstrsPairing};
+    use crate::families::bls12_381::adapter_zkcrypto::{ZkcryptoMultiMillerLoop, ZkcryptoPairing};
     use crate::generators::{case_bytes, Bias};
+    use ecdiff_oracles::bls12_381::generator_pairing;
+
+    fn products() -> [(&'static str, Box<dyn PairingProduct>); 3] {
+        [
+            ("blstrs", Box::new(BlstrsMultiMillerLoop)),
+            ("zkcrypto", Box::new(ZkcryptoMultiMillerLoop)),
+            ("ark", Box::new(ArkMultiPairing)),
+        ]
+    }
+
+    /// Every library's e(G1, G2) is the cube of the oracle's (the declared final exponent),
+    /// read through each coefficient path: a wrong tower order or byte order fails here.
+    #[test]
+    fn generator_pairing_is_the_cube_of_the_oracles() {
+        let cube = generator_pairing().pow(&BigUint::from(3u32));
+        assert_ne!(cube, *generator_pairing());
+        let one = BigUint::from(1u8);
+        let pair = [Pair {
+            p: Bls12381G1.hub(),
+            a: one.clone(),
+            q: Bls12381G2.hub(),
+            b: one,
+        }];
+        for (name, s) in products() {
+            assert_eq!(s.final_exponent(), FinalExponent::Cubed);
+            assert_eq!(s.pairing_product(&pair), cube, "{name}");
+        }
+        assert_eq!(BlstrsPairing.pairing_product(&pair), cube);
+        assert_eq!(ZkcryptoPairing.pairing_product(&pair), cube);
+    }
+
+    /// The empty product is 1 in every library.
+    #[test]
+    fn empty_product_is_one() {
+        for (name, s) in products() {
+            assert_eq!(s.pairing_product(&[]), Fp12::one(), "{name}");
+        }
+    }
 
     /// A product drawn for its classes has the logs it claims, and every class is drawn.
     #[test]

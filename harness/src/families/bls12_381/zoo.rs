@@ -10,13 +10,13 @@ use crate::arkworks::zoo::{bucket_index_in_a_byte, naf_exp_truncated};
 use crate::curve::Jacobian;
 use crate::declare::ZooRow;
 use crate::engine::VerdictKind;
-use crate::families::bls12_381::adapter::{blst_scalar, ArkBlsCurve, BlstCurve};
-use crate::families::bls12_381::adapter::{ArkBls, Blstrs, Zkcrypto};
-use crate::families::bls12_381::adapter_pairing::{
-    ark_gt, blst_gt, to_ark_gt, to_blst_gt, BlstrsMultiMillerLoop, ZkcryptoMultiMillerLoop,
-    ZkcryptoPairing,
+use crate::families::bls12_381::adapter_ark::{ark_gt, to_ark_gt, ArkBls, ArkBlsCurve};
+use crate::families::bls12_381::adapter_blstrs::{
+    blst_gt, blst_scalar, to_blst_gt, BlstCurve, Blstrs, BlstrsMultiMillerLoop,
 };
-use crate::families::bls12_381::adapter_zkcrypto::ZkcryptoCurve;
+use crate::families::bls12_381::adapter_zkcrypto::{
+    Zkcrypto, ZkcryptoCurve, ZkcryptoMultiMillerLoop, ZkcryptoPairing,
+};
 use crate::families::bls12_381::encoding::{BlsGroup, Codec, Known};
 use crate::families::bls12_381::pairing::{FinalExponent, Pair, PairingProduct};
 use crate::generators::points::GenPoint;

@@ -1,6 +1,6 @@
 //! tari_bulletproofs_plus 0.5.3: Bulletproofs+ batch verification against ground truth.
 //!
-//! ecdiff creates the proofs ([`crate::families::curve25519::tari::adapter::pool`]), so it knows which are valid
+//! ecdiff creates the proofs ([`crate::families::curve25519::adapter_tari::pool`]), so it knows which are valid
 //! and which masks they carry; a case draws proofs from the pool and edits some of them. The
 //! oracle is that knowledge, never tari:
 //!
@@ -62,7 +62,6 @@
 //!   <https://github.com/tari-project/bulletproofs-plus/pull/151>, which has decompression
 //!   moved after the `RecoverOnly` exit.
 
-pub mod adapter;
 pub mod batch_verify;
 
 mod check;
@@ -78,8 +77,8 @@ pub use from_bytes::*;
 mod tests {
     use super::generate::entry;
     use super::*;
-    use crate::families::curve25519::tari::adapter::Tari;
-    use crate::families::curve25519::tari::adapter::{pool, CHUNK};
+    use crate::families::curve25519::adapter_tari::Tari;
+    use crate::families::curve25519::adapter_tari::{pool, CHUNK};
     use crate::families::curve25519::tari::batch_verify::*;
 
     #[test]
@@ -106,7 +105,7 @@ mod tests {
             .collect();
         entries.push(entry(pool, fam.foreign_proofs[0], ParamsChoice::Foreign));
         let run = |entries: &[Entry]| {
-            crate::families::curve25519::tari::adapter::verify_entries(
+            crate::families::curve25519::adapter_tari::verify_entries(
                 &Tari,
                 pool,
                 f,

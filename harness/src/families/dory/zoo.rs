@@ -6,7 +6,7 @@ use crate::arkworks::zoo::{bucket_index_in_a_byte, naf_exp_truncated};
 use crate::curve::Jacobian;
 use crate::declare::ZooRow;
 use crate::engine::VerdictKind;
-use crate::families::dory::ark::{self, ArkCurve};
+use crate::families::dory::adapter_ark::{self as ark, ArkCurve};
 use crate::families::dory::vector::{BasesThenAdd, FixedBaseVectorScalarMul, VsThenAdd};
 use crate::shapes::fold::FieldFold;
 use crate::shapes::gt::{GtMultiExp, GtScale};

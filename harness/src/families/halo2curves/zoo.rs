@@ -9,7 +9,7 @@ use super::LargeBest;
 use crate::curve::Jacobian;
 use crate::declare::ZooRow;
 use crate::engine::VerdictKind;
-use crate::families::halo2curves::adapter::{
+use crate::families::halo2curves::adapter_halo2curves::{
     affine, curve, from_affine, from_curve, run_msm, scalars, Halo2Encoding, Halo2Group, MsmEntry,
 };
 use crate::families::halo2curves::compressed::{self, Halo2Codec, Halo2Compressed};

@@ -10,7 +10,7 @@
 
 use crate::declare::ZooRow;
 use crate::engine::VerdictKind;
-use crate::families::p256::adapter::{built, reduce, scalar, sec1};
+use crate::families::p256::adapter_p256::{built, reduce, scalar, sec1};
 use crate::shapes::sec1_points::form;
 use crate::shapes::sec1_points::{
     self as points, BatchNormalizeKind, Enc, FormsResult, FormsSubject, LincombCase, LincombKind,

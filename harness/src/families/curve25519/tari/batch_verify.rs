@@ -6,7 +6,7 @@
 //! masks (exact creation values, or "anything but" for a wrong seed), the batch verdict
 //! against each proof's single verdict. Outputs are compared by [`outputs_match`], never with
 //! a library's `==`. The generator and ground truth of tari's Bulletproofs+ live with the
-//! family (`families::curve25519::tari`), the library calls in `families::curve25519::tari::adapter`.
+//! family (`families::curve25519::tari`), the library calls in `families::curve25519::adapter_tari`.
 
 /// Which parameters an entry's statement uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,17 +1,20 @@
-//! The routine: a tari batch-verification check in one mode, its comparison with the ground
-//! truth and its rendering.
+//! The routine: a tari batch-verification check in one mode — the whole of `TariCheck`: its
+//! cases come from [`super::generate`], its oracle from [`super::ground_truth`], its subject
+//! from the adapter; here they meet, are compared and rendered.
 
+use super::generate::TariCases;
+use super::ground_truth::truth;
 use crate::engine::{compare, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
-use crate::families::curve25519::tari::adapter::{pool, BatchVerifier, PROVE_LABEL};
+use crate::families::curve25519::adapter_tari::{pool, BatchVerifier, PROVE_LABEL};
 use crate::families::curve25519::tari::batch_verify::*;
 use crate::generators::Gen;
 use crate::shapes::Spec;
 
 /// The differential check of tari's batch verification in one mode.
 pub struct TariCheck {
-    pub(super) spec: Spec,
-    pub(super) mode: Mode,
-    pub(super) subject: Box<dyn BatchVerifier>,
+    spec: Spec,
+    mode: Mode,
+    subject: Box<dyn BatchVerifier>,
 }
 
 /// A check of `subject` in `mode`.
@@ -30,20 +33,20 @@ impl Routine for TariCheck {
     fn info(&self) -> RoutineInfo {
         self.spec.info(
             "ground truth: ecdiff created the proofs and knows their validity and masks",
-            self.classes(),
+            TariCases { mode: self.mode }.classes(),
         )
     }
 
     fn generate(&self, g: &mut Gen) -> TariCase {
-        self.generate_case(g)
+        TariCases { mode: self.mode }.generate_case(g)
     }
 
     fn subject(&self, case: &TariCase) -> Outcome<TariOutput> {
-        crate::families::curve25519::tari::adapter::run(&*self.subject, pool(), case, self.mode)
+        crate::families::curve25519::adapter_tari::run(&*self.subject, pool(), case, self.mode)
     }
 
     fn oracle(&self, case: &TariCase) -> Outcome<TariOutput> {
-        self.truth(case)
+        truth(self.mode, case)
     }
 
     fn compare(

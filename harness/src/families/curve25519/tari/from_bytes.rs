@@ -8,7 +8,7 @@
 
 use super::generate::point_elements;
 use crate::engine::{Expected, Outcome, Routine, RoutineInfo, VerdictKind};
-use crate::families::curve25519::tari::adapter::{
+use crate::families::curve25519::adapter_tari::{
     element_offset, noncanonical_scalar, other_point, pool,
 };
 use crate::generators::Gen;
@@ -257,7 +257,7 @@ mod known_finding_tests {
             .expect("the pool has a 1-bit proof");
         let check = check_from_bytes(
             crate::families::curve25519::FAMILY.spec("tari_proof_from_bytes"),
-            Box::new(crate::families::curve25519::tari::adapter::reserialize),
+            Box::new(crate::families::curve25519::adapter_tari::reserialize),
         );
         let case = BytesCase {
             proof: index,

@@ -2,7 +2,7 @@
 //! on both sides of tari's Straus/Pippenger cost crossover and of its 256-proof chunks, edited
 //! by the tampering classes, with the generator-sharing modes (see the parent module).
 
-use crate::families::curve25519::tari::adapter::{
+use crate::families::curve25519::adapter_tari::{
     chunk_uses_pippenger, element_offset, first_pippenger_batch, noncanonical_point, other_point,
     pool, scalar_bytes_add_one, Pool, Shape, CHUNK, OTHER_LABEL, PROVE_LABEL,
 };
@@ -10,8 +10,6 @@ use crate::families::curve25519::tari::batch_verify::*;
 use crate::generators::tape::{LengthClass, LengthNote};
 use crate::generators::Gen;
 use curve25519_dalek::scalar::Scalar;
-
-use super::TariCheck;
 
 /// The bit-length classes.
 pub(super) const BITS_CLASSES: &[&str] = &[
@@ -127,7 +125,14 @@ pub(super) fn point_elements(ext: usize, rounds: usize) -> Vec<usize> {
     v
 }
 
-impl TariCheck {
+/// Draws the cases of one mode: the generator half of [`super::TariCheck`], which holds nothing
+/// else of the check.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct TariCases {
+    pub(super) mode: Mode,
+}
+
+impl TariCases {
     pub(super) fn draw_tamper(&self, g: &mut Gen, pool: &Pool, e: &Entry, kinds: &[u8]) -> Tamper {
         let p = &pool.proofs[e.proof];
         let fam = &pool.families[p.family];

@@ -93,7 +93,7 @@ fn elements(text: &str) -> Vec<[u8; 32]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::families::curve25519::tari::adapter::pool;
+    use crate::families::curve25519::adapter_tari::pool;
 
     /// The layout read from the parts is tari's `to_bytes` on every pool proof, and it moves
     /// with the parts: a proof with another `r1` (from edited bytes) lays out that `r1`.
@@ -108,7 +108,7 @@ mod tests {
             .expect("a proof with L/R pairs");
         let ext = pool.families[p.family].ext;
         let mut bytes = layout(&p.proof);
-        let r1 = crate::families::curve25519::tari::adapter::element_offset(ext + 3);
+        let r1 = crate::families::curve25519::adapter_tari::element_offset(ext + 3);
         bytes[r1] ^= 1;
         let edited = RistrettoRangeProof::from_bytes(&bytes).expect("r1 still canonical");
         assert_eq!(layout(&edited), bytes);

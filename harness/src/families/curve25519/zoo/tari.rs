@@ -2,10 +2,10 @@
 //! verifier internals are private), and a deserializer that accepts trailing bytes.
 
 use crate::engine::DynRoutine;
-use crate::families::curve25519::tari as tari_check;
-use crate::families::curve25519::tari::adapter::{
+use crate::families::curve25519::adapter_tari::{
     chunk_uses_pippenger, reserialize, shares_precomputation, BatchVerifier, Shape, CHUNK,
 };
+use crate::families::curve25519::tari as tari_check;
 use crate::families::curve25519::tari::batch_verify::Mode;
 use crate::families::curve25519::tari::Reserialized;
 use crate::shapes::Spec;

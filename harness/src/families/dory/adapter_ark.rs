@@ -1,4 +1,6 @@
-//! arkworks 0.5 (BN254) conversions between ecdiff's neutral values and ark types.
+//! ark-ec 0.5 over ark-bn254: the routines dory stands on (`normalize_batch`,
+//! `VariableBaseMSM::msm`), and the conversions between ecdiff's neutral values and ark types
+//! that every adapter of this family uses.
 //!
 //! Inputs go in raw: a Jacobian point becomes `Projective::new_unchecked(X, Y, Z)` with exactly
 //! the coordinates drawn (arbitrary Z, identities with arbitrary X and Y), and scalars are
@@ -7,10 +9,12 @@
 //! for the verdict; affine outputs are read coordinate by coordinate.
 
 use crate::curve::Jacobian;
+use crate::shapes::msm::AffineMsm;
+use crate::shapes::normalize::NormalizeBatch;
 use ark_bn254::{Fq, Fq12, Fq2, Fq6, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
-use ark_ec::AffineRepr;
+use ark_ec::{AffineRepr, CurveGroup, VariableBaseMSM};
 use ark_ff::{BigInteger, PrimeField};
-use ecdiff_oracles::curves::{bn254_fq, bn254_g1, bn254_g2};
+use ecdiff_oracles::curves::{bn254_fq, bn254_g1, bn254_g2, Bn254G1, Bn254G2};
 use ecdiff_oracles::field::Fp;
 use ecdiff_oracles::tower::bn254::{Fp12, Fp6};
 use ecdiff_oracles::tower::Fp2;
@@ -187,6 +191,49 @@ impl ArkCurve for ecdiff_oracles::curves::Bn254G2 {
 
     fn from_ark_affine(p: &G2Affine) -> Point<Fp2> {
         from_g2_affine(p)
+    }
+}
+
+/// ark-ec's version.
+pub const ARK: &str = "ark-ec 0.5.0";
+
+/// ark-ec's own routines, on the same inputs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ark;
+
+impl NormalizeBatch<Bn254G1> for Ark {
+    fn normalize_batch(&self, points: &[Jacobian<Fp>]) -> Vec<Point<Fp>> {
+        let ps: Vec<G1Projective> = points.iter().map(g1).collect();
+        G1Projective::normalize_batch(&ps)
+            .iter()
+            .map(from_g1_affine)
+            .collect()
+    }
+}
+
+impl NormalizeBatch<Bn254G2> for Ark {
+    fn normalize_batch(&self, points: &[Jacobian<Fp2>]) -> Vec<Point<Fp2>> {
+        let ps: Vec<G2Projective> = points.iter().map(g2).collect();
+        G2Projective::normalize_batch(&ps)
+            .iter()
+            .map(from_g2_affine)
+            .collect()
+    }
+}
+
+impl AffineMsm<Bn254G1> for Ark {
+    fn msm(&self, bases: &[Point<Fp>], scalars: &[BigUint]) -> Point<Fp> {
+        let b: Vec<_> = bases.iter().map(g1_affine).collect();
+        let s: Vec<Fr> = scalars.iter().map(fr).collect();
+        from_g1(&G1Projective::msm(&b, &s).expect("equal lengths"))
+    }
+}
+
+impl AffineMsm<Bn254G2> for Ark {
+    fn msm(&self, bases: &[Point<Fp2>], scalars: &[BigUint]) -> Point<Fp2> {
+        let b: Vec<_> = bases.iter().map(g2_affine).collect();
+        let s: Vec<Fr> = scalars.iter().map(fr).collect();
+        from_g2(&G2Projective::msm(&b, &s).expect("equal lengths"))
     }
 }
 

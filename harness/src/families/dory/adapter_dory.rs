@@ -1,18 +1,15 @@
 //! dory-pcs 0.5.0 (`backends` feature): the arkworks `DoryRoutines` for BN254 G1 and G2 and
-//! `PairingCurve::gt_msm`, plus the ark-ec 0.5 routines they stand on (`normalize_batch`,
-//! `VariableBaseMSM::msm`). Each adapter implements a [`crate::shapes`] trait: the same public
-//! API a downstream crate uses for its own routines.
+//! `PairingCurve::gt_msm`, through ark-bn254's types ([`super::adapter_ark`] converts them).
+//! Each adapter implements a [`crate::shapes`] trait: the same public API a downstream crate
+//! uses for its own routines.
 
-use super::ark;
+use super::adapter_ark as ark;
 use crate::curve::Jacobian;
 use crate::families::dory::vector::{BasesThenAdd, FixedBaseVectorScalarMul, VsThenAdd};
 use crate::shapes::fold::FieldFold;
 use crate::shapes::gt::{GtMultiExp, GtScale};
-use crate::shapes::msm::{AffineMsm, Msm};
-use crate::shapes::normalize::NormalizeBatch;
-use ark_bn254::{Fr, G1Projective, G2Projective};
+use crate::shapes::msm::Msm;
 use ark_ec::pairing::PairingOutput;
-use ark_ec::{CurveGroup, VariableBaseMSM};
 use dory_pcs::backends::arkworks::{ArkFr, ArkG1, ArkG2, ArkGT, G1Routines, G2Routines, BN254};
 use dory_pcs::primitives::arithmetic::{DoryRoutines, Group as _, PairingCurve};
 use ecdiff_oracles::curves::{Bn254G1, Bn254G2};
@@ -24,8 +21,6 @@ use num_bigint::BigUint;
 
 /// The crate and version every adapter here tests.
 pub const DORY: &str = "dory-pcs 0.5.0";
-/// ark-ec's version.
-pub const ARK: &str = "ark-ec 0.5.0";
 
 fn frs(s: &[BigUint]) -> Vec<ArkFr> {
     s.iter().map(|x| ArkFr(ark::fr(x))).collect()
@@ -169,45 +164,5 @@ impl GtMultiExp for Dory {
 impl GtScale for Dory {
     fn scale(&self, elem: &Fp12, exp: &BigUint) -> Fp12 {
         ark::from_fq12(&gt(elem).scale(&ArkFr(ark::fr(exp))).0 .0)
-    }
-}
-
-/// ark-ec's own routines, on the same inputs.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Ark;
-
-impl NormalizeBatch<Bn254G1> for Ark {
-    fn normalize_batch(&self, points: &[Jacobian<Fp>]) -> Vec<Point<Fp>> {
-        let ps: Vec<G1Projective> = points.iter().map(ark::g1).collect();
-        G1Projective::normalize_batch(&ps)
-            .iter()
-            .map(ark::from_g1_affine)
-            .collect()
-    }
-}
-
-impl NormalizeBatch<Bn254G2> for Ark {
-    fn normalize_batch(&self, points: &[Jacobian<Fp2>]) -> Vec<Point<Fp2>> {
-        let ps: Vec<G2Projective> = points.iter().map(ark::g2).collect();
-        G2Projective::normalize_batch(&ps)
-            .iter()
-            .map(ark::from_g2_affine)
-            .collect()
-    }
-}
-
-impl AffineMsm<Bn254G1> for Ark {
-    fn msm(&self, bases: &[Point<Fp>], scalars: &[BigUint]) -> Point<Fp> {
-        let b: Vec<_> = bases.iter().map(ark::g1_affine).collect();
-        let s: Vec<Fr> = scalars.iter().map(ark::fr).collect();
-        ark::from_g1(&G1Projective::msm(&b, &s).expect("equal lengths"))
-    }
-}
-
-impl AffineMsm<Bn254G2> for Ark {
-    fn msm(&self, bases: &[Point<Fp2>], scalars: &[BigUint]) -> Point<Fp2> {
-        let b: Vec<_> = bases.iter().map(ark::g2_affine).collect();
-        let s: Vec<Fr> = scalars.iter().map(ark::fr).collect();
-        ark::from_g2(&G2Projective::msm(&b, &s).expect("equal lengths"))
     }
 }

@@ -1,26 +1,34 @@
-//! BLS12-381 subjects: blstrs 0.7.1 (over blst 0.3), zkcrypto's bls12_381 0.9.0 and
-//! ark-bls12-381 0.5.0, converted between ecdiff's neutral values and each library's types.
+//! blstrs 0.7.1 (over blst 0.3): BLS12-381 G1 and G2 MSM and batch normalization, the ZCash
+//! encodings, pairings and GT arithmetic, converted between ecdiff's neutral values and blstrs'
+//! types.
 //!
-//! # Conversions, and what they never do
-//!
-//! * Field elements cross as canonical big-endian bytes (`blstrs::Fp::from_bytes_be`) or
-//!   integers (`crate::arkworks::from_biguint`), which reject a value ≥ p rather than reduce
-//!   it. 𝔽ₚ² elements are c0 + c1·u on every side (u² = −1).
+//! * Field elements cross as canonical big-endian bytes (`blstrs::Fp::from_bytes_be`), which
+//!   rejects a value ≥ p rather than reduce it; 𝔽ₚ² elements are c0 + c1·u (u² = −1).
 //! * blst's `blst_p1`/`blst_p2` are Jacobian ((x, y) = (X/Z², Y/Z³), blst `src/e1.c`), so a
 //!   drawn Jacobian point goes in as `G1Projective::from_raw_unchecked(X, Y, Z)` exactly as
-//!   drawn (arbitrary Z, identities with arbitrary X and Y and Z = 0). ark 0.5's
-//!   `Projective` is Jacobian too (`Projective::new_unchecked`).
+//!   drawn (arbitrary Z, identities with arbitrary X and Y and Z = 0); affine points, also
+//!   those outside the subgroup that the encoding rows encode, coordinate by coordinate
+//!   (`from_raw_unchecked`).
 //! * Results come back through the *oracle's* conversion of their raw coordinates
-//!   (`Curve::from_jacobian`); affine results coordinate by coordinate, the identity by the
-//!   library's own flag (`is_identity`, ark's `infinity`).
+//!   (`Curve::from_jacobian`); affine results coordinate by coordinate, the identity by
+//!   `is_identity`.
 //! * Scalars are canonical (below r): `Scalar::from_bytes_le` rejects the rest.
+//! * GT values come back as their 12 canonical 𝔽ₚ coefficients in the tower order of
+//!   [`super::pairing`] through `Fp12::c0/c1`, `Fp6::c0/c1/c2`, `Fp2::c0/c1` and
+//!   `Fp::to_bytes_be`, and go in as blst's `blst_fp12` of `blstrs::Fp` values
+//!   (`Fp::from_bytes_be`, which refuses a value ≥ p). The final exponentiation raises to
+//!   3·(p¹²−1)/r ([`FinalExponent::Cubed`]).
 
+use super::encoding::{affine_codec, trait_form};
+use super::pairing::{gt_from_coefficients, single_pair, FinalExponent, Pair, PairingProduct};
 use crate::curve::{Jacobian, SwGroup};
-use crate::shapes::msm::{AffineMsm, Msm};
+use crate::shapes::gt::{GtMultiExp, GtScale};
+use crate::shapes::msm::Msm;
 use crate::shapes::normalize::NormalizeBatch;
-use ark_ec::short_weierstrass::{Affine, Projective};
-use ark_ec::{AffineRepr, CurveGroup, VariableBaseMSM};
-use ecdiff_oracles::bls12_381::{bls12_381_fp, bls12_381_g1, bls12_381_g2, Bls12381G1, Bls12381G2};
+use ecdiff_oracles::bls12_381::tower::Fp12;
+use ecdiff_oracles::bls12_381::{
+    bls12_381_fp, bls12_381_g1, bls12_381_g2, Bls12381G1, Bls12381G2, Bls12381Gt,
+};
 use ecdiff_oracles::field::Fp;
 use ecdiff_oracles::tower::Fp2;
 use ecdiff_oracles::weierstrass::Point;
@@ -29,25 +37,10 @@ use num_bigint::BigUint;
 
 /// blstrs, as recorded in the routine table.
 pub const BLSTRS: &str = "blstrs 0.7.1 (blst 0.3)";
-/// zkcrypto's bls12_381, as recorded in the routine table.
-pub const ZKCRYPTO: &str = "bls12_381 0.9.0";
-/// ark-bls12-381, as recorded in the routine table.
-pub const ARK_BLS: &str = "ark-bls12-381 0.5.0";
 
 /// The blstrs subject (blst through blstrs).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Blstrs;
-
-/// The zkcrypto bls12_381 subject.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Zkcrypto;
-
-/// The ark-bls12-381 subject (ark-ec 0.5's generic code over the BLS12-381 configs).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ArkBls;
-
-// ---------------------------------------------------------------------------------------------
-// blstrs conversions
 
 /// 𝔽ₚ → `blstrs::Fp`, through its canonical big-endian bytes.
 pub fn blst_fp(x: &Fp) -> blstrs::Fp {
@@ -249,129 +242,146 @@ impl<C: BlstCurve> NormalizeBatch<C> for Blstrs {
 }
 
 // ---------------------------------------------------------------------------------------------
-// ark-bls12-381 conversions
+// Encodings: the inherent `{to,from}_compressed*` methods and group 0.13's
+// `UncompressedEncoding` (which delegates to the inherent uncompressed ones).
 
-/// 𝔽ₚ → ark-bls12-381 `Fq`, without reduction.
-pub fn ark_fq(x: &Fp) -> ark_bls12_381::Fq {
-    crate::arkworks::from_biguint(x.value())
-}
+trait_form!(group_013_form, group_013);
 
-/// ark-bls12-381 `Fq` → 𝔽ₚ.
-pub fn from_ark_fq(x: &ark_bls12_381::Fq) -> Fp {
-    bls12_381_fp()
-        .from_canonical(&crate::arkworks::to_biguint(x))
-        .expect("ark Fq is canonical")
-}
+affine_codec!(
+    Blstrs,
+    Bls12381G1,
+    blstrs::G1Affine,
+    48,
+    group_013_form,
+    "blstrs::G1Affine",
+    |p, _, _| <Bls12381G1 as BlstCurve>::to_blst_affine(p),
+    <Bls12381G1 as BlstCurve>::from_blst_affine
+);
+affine_codec!(
+    Blstrs,
+    Bls12381G2,
+    blstrs::G2Affine,
+    96,
+    group_013_form,
+    "blstrs::G2Affine",
+    |p, _, _| <Bls12381G2 as BlstCurve>::to_blst_affine(p),
+    <Bls12381G2 as BlstCurve>::from_blst_affine
+);
 
-/// 𝔽ₚ² → ark-bls12-381 `Fq2` (c0 + c1·u).
-pub fn ark_fq2(x: &Fp2) -> ark_bls12_381::Fq2 {
-    ark_bls12_381::Fq2::new(ark_fq(&x.c0), ark_fq(&x.c1))
-}
+// ---------------------------------------------------------------------------------------------
+// Pairings and GT
 
-/// ark-bls12-381 `Fq2` → 𝔽ₚ².
-pub fn from_ark_fq2(x: &ark_bls12_381::Fq2) -> Fp2 {
-    Fp2::new(from_ark_fq(&x.c0), from_ark_fq(&x.c1))
-}
+/// blstrs `pairing(&G1Affine, &G2Affine)` (blst's `blst_miller_loop` + `blst_final_exp`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BlstrsPairing;
 
-/// The ark-bls12-381 types behind one of the BLS12-381 groups.
-pub trait ArkBlsCurve: SwGroup {
-    /// `ark_bls12_381::g1::Config` or `g2::Config`.
-    type Config: ark_ec::short_weierstrass::SWCurveConfig<ScalarField = ark_bls12_381::Fr>;
+/// blstrs `Bls12::multi_miller_loop(&[(&G1Affine, &G2Prepared)])` then
+/// `MillerLoopResult::final_exponentiation` (blst's `blst_miller_loop_lines` per pair).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BlstrsMultiMillerLoop;
 
-    /// A coordinate → ark.
-    fn to_ark_field(x: &Self::F) -> <Self::Config as ark_ec::CurveConfig>::BaseField;
-
-    /// An ark coordinate → the oracle's field.
-    fn from_ark_field(x: &<Self::Config as ark_ec::CurveConfig>::BaseField) -> Self::F;
-
-    /// Jacobian coordinates → `Projective::new_unchecked(X, Y, Z)`, exactly as drawn.
-    fn to_ark(p: &Jacobian<Self::F>) -> Projective<Self::Config> {
-        Projective::new_unchecked(
-            Self::to_ark_field(&p.x),
-            Self::to_ark_field(&p.y),
-            Self::to_ark_field(&p.z),
-        )
-    }
-
-    /// An ark projective result, through the oracle's conversion of its raw coordinates.
-    fn from_ark(p: &Projective<Self::Config>) -> Point<Self::F> {
-        Self::instance().curve().from_jacobian(
-            &Self::from_ark_field(&p.x),
-            &Self::from_ark_field(&p.y),
-            &Self::from_ark_field(&p.z),
-        )
-    }
-
-    /// An affine point → ark affine (the identity as ark's point at infinity).
-    fn to_ark_affine(p: &Point<Self::F>) -> Affine<Self::Config> {
-        match p {
-            Point::Identity => Affine::identity(),
-            Point::Affine { x, y } => {
-                Affine::new_unchecked(Self::to_ark_field(x), Self::to_ark_field(y))
+/// A blstrs GT element's coefficients.
+pub fn blst_gt(gt: blstrs::Gt) -> Fp12 {
+    let f: blstrs::Fp12 = gt.into();
+    let mut coeffs = Vec::with_capacity(12);
+    for f6 in [f.c0(), f.c1()] {
+        for f2 in [f6.c0(), f6.c1(), f6.c2()] {
+            for x in [f2.c0(), f2.c1()] {
+                coeffs.push(from_blst_fp(&x).value().clone());
             }
         }
     }
+    gt_from_coefficients(coeffs)
+}
 
-    /// An ark affine result, coordinate by coordinate (the identity by its flag).
-    fn from_ark_affine(p: &Affine<Self::Config>) -> Point<Self::F> {
-        match p.xy() {
-            None => Point::Identity,
-            Some((x, y)) => Point::Affine {
-                x: Self::from_ark_field(&x),
-                y: Self::from_ark_field(&y),
-            },
-        }
+/// An oracle GT element → blstrs (coefficients in the module docs' order).
+pub fn to_blst_gt(x: &Fp12) -> blstrs::Gt {
+    let c = x.coeffs();
+    let fp = |i: usize| -> blst::blst_fp {
+        let v = bls12_381_fp().from_canonical(&c[i]).expect("canonical");
+        blst_fp(&v).into()
+    };
+    let fp2 = |i: usize| blst::blst_fp2 {
+        fp: [fp(i), fp(i + 1)],
+    };
+    let fp6 = |i: usize| blst::blst_fp6 {
+        fp2: [fp2(i), fp2(i + 2), fp2(i + 4)],
+    };
+    blstrs::Gt::from(blstrs::Fp12::from(blst::blst_fp12 {
+        fp6: [fp6(0), fp6(6)],
+    }))
+}
+
+/// blstrs `Gt * &Scalar` (a double-and-add over the scalar's bits, blstrs `src/gt.rs`), in its
+/// six operator forms (`Gt`/`&Gt` times `Scalar`/`&Scalar`, `*=` with either), one per case.
+impl GtScale<Bls12381Gt> for Blstrs {
+    #[allow(clippy::op_ref)] // every operator form on purpose
+    fn scale(&self, elem: &Fp12, exp: &BigUint) -> Fp12 {
+        let (x, s) = (to_blst_gt(elem), blst_scalar(exp));
+        blst_gt(match u32::try_from(exp % 6u32).expect("below 6") {
+            0 => x * s,
+            1 => x * &s,
+            2 => &x * s,
+            3 => &x * &s,
+            4 => {
+                let mut a = x;
+                a *= s;
+                a
+            }
+            _ => {
+                let mut a = x;
+                a *= &s;
+                a
+            }
+        })
     }
 }
 
-impl ArkBlsCurve for Bls12381G1 {
-    type Config = ark_bls12_381::g1::Config;
-
-    fn to_ark_field(x: &Fp) -> ark_bls12_381::Fq {
-        ark_fq(x)
-    }
-
-    fn from_ark_field(x: &ark_bls12_381::Fq) -> Fp {
-        from_ark_fq(x)
-    }
-}
-
-impl ArkBlsCurve for Bls12381G2 {
-    type Config = ark_bls12_381::g2::Config;
-
-    fn to_ark_field(x: &Fp2) -> ark_bls12_381::Fq2 {
-        ark_fq2(x)
-    }
-
-    fn from_ark_field(x: &ark_bls12_381::Fq2) -> Fp2 {
-        from_ark_fq2(x)
+/// A blstrs GT multi-exponentiation as a caller writes it: `Σ tᵢ * kᵢ` with `Gt`'s `Mul` and
+/// `Sum` (blstrs has no GT MSM of its own), so its addition and identity run too.
+impl GtMultiExp<Bls12381Gt> for Blstrs {
+    fn gt_msm(&self, elems: &[Fp12], exps: &[BigUint]) -> Fp12 {
+        blst_gt(
+            elems
+                .iter()
+                .zip(exps)
+                .map(|(t, k)| to_blst_gt(t) * blst_scalar(k))
+                .sum(),
+        )
     }
 }
 
-/// A canonical scalar → ark-bls12-381 `Fr`, without reduction.
-pub fn ark_fr(s: &BigUint) -> ark_bls12_381::Fr {
-    crate::arkworks::from_biguint(s)
-}
+impl PairingProduct for BlstrsPairing {
+    fn pairing_product(&self, pairs: &[Pair]) -> Fp12 {
+        let Pair { p, q, .. } = single_pair(pairs);
+        blst_gt(blstrs::pairing(
+            &Bls12381G1::to_blst_affine(p),
+            &Bls12381G2::to_blst_affine(q),
+        ))
+    }
 
-/// `VariableBaseMSM::msm` over ark-bls12-381 affine bases. G1 goes through the blanket
-/// adapter [`crate::arkworks::ark_msm`]; this impl serves G2 (whose base field is 𝔽ₚ², which
-/// the blanket adapter does not take) and the bug zoo.
-impl<C: ArkBlsCurve> AffineMsm<C> for ArkBls {
-    fn msm(&self, bases: &[Point<C::F>], scalars: &[BigUint]) -> Point<C::F> {
-        let b: Vec<Affine<C::Config>> = bases.iter().map(C::to_ark_affine).collect();
-        let s: Vec<ark_bls12_381::Fr> = scalars.iter().map(ark_fr).collect();
-        C::from_ark(&Projective::<C::Config>::msm(&b, &s).expect("equal lengths"))
+    fn final_exponent(&self) -> FinalExponent {
+        FinalExponent::Cubed
     }
 }
 
-/// `CurveGroup::normalize_batch` (ark-ec 0.5: one `batch_inversion` of the Z coordinates).
-impl<C: ArkBlsCurve> NormalizeBatch<C> for ArkBls {
-    fn normalize_batch(&self, points: &[Jacobian<C::F>]) -> Vec<Point<C::F>> {
-        let ps: Vec<Projective<C::Config>> = points.iter().map(C::to_ark).collect();
-        Projective::normalize_batch(&ps)
+impl PairingProduct for BlstrsMultiMillerLoop {
+    fn pairing_product(&self, pairs: &[Pair]) -> Fp12 {
+        use pairing_023::{MillerLoopResult, MultiMillerLoop};
+        let ps: Vec<blstrs::G1Affine> = pairs
             .iter()
-            .map(C::from_ark_affine)
-            .collect()
+            .map(|pair| Bls12381G1::to_blst_affine(&pair.p))
+            .collect();
+        let qs: Vec<blstrs::G2Prepared> = pairs
+            .iter()
+            .map(|pair| Bls12381G2::to_blst_affine(&pair.q).into())
+            .collect();
+        let terms: Vec<(&blstrs::G1Affine, &blstrs::G2Prepared)> = ps.iter().zip(&qs).collect();
+        blst_gt(blstrs::Bls12::multi_miller_loop(&terms).final_exponentiation())
+    }
+
+    fn final_exponent(&self) -> FinalExponent {
+        FinalExponent::Cubed
     }
 }
 
@@ -386,15 +396,24 @@ mod tests {
         assert_eq!(Bls12381G1::from_blst(&g1), bls12_381_g1().generator);
         let g2 = blstrs::G2Projective::generator();
         assert_eq!(Bls12381G2::from_blst(&g2), bls12_381_g2().generator);
-        let a1 = ark_bls12_381::G1Affine::generator();
-        assert_eq!(Bls12381G1::from_ark_affine(&a1), bls12_381_g1().generator);
-        let a2 = ark_bls12_381::G2Affine::generator();
-        assert_eq!(Bls12381G2::from_ark_affine(&a2), bls12_381_g2().generator);
         assert_eq!(
             Bls12381G2::to_blst_affine(&bls12_381_g2().generator),
             blstrs::G2Affine::generator()
         );
         let one = bls12_381_fp().one();
         assert_eq!(from_blst_fp(&blst_fp(&one)), one);
+    }
+
+    /// GT values cross into blstrs in the right tower order: the oracle's e(G1, G2)³,
+    /// converted, equals blstrs' own pairing of the generators.
+    #[test]
+    fn gt_elements_cross_into_blstrs() {
+        let cube = ecdiff_oracles::bls12_381::generator_pairing().pow(&BigUint::from(3u32));
+        let blst_e = blstrs::pairing(
+            &blstrs::G1Affine::generator(),
+            &blstrs::G2Affine::generator(),
+        );
+        assert_eq!(to_blst_gt(&cube), blst_e);
+        assert_eq!(blst_gt(blst_e), cube);
     }
 }
