@@ -19,6 +19,7 @@
 //! A case can also be given as a [`tape::Tape`] — the decoder's own choices, by scope — which
 //! is how the minimizer rewrites a finding and saves it ([`tape`] explains).
 
+pub mod coincidence;
 pub mod gt;
 pub mod lengths;
 pub mod points;

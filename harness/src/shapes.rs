@@ -44,6 +44,9 @@ pub trait SizedCheck: crate::Routine {
     fn generate_len(&self, g: &mut crate::Gen, n: usize) -> Self::Case;
 }
 
+/// The default case count of a check whose shape declares none and whose spec sets none.
+pub const FALLBACK_CASES: u32 = 64;
+
 /// The identity and reporting facts of a check: everything but the subject.
 #[derive(Clone, Debug)]
 pub struct Spec {
@@ -57,7 +60,9 @@ pub struct Spec {
     pub function: &'static str,
     /// Input lengths and the thresholds to straddle.
     pub lengths: Lengths,
-    /// Default case count.
+    /// Default case count; 0 until set, when the shape's own default applies
+    /// ([`Spec::shape_default`]: a downstream check gets the budget of a built-in routine of
+    /// its shape), or [`FALLBACK_CASES`] for a shape that declares none.
     pub default_cases: u32,
     /// Which subject panics are the subject's own contract checks firing
     /// ([`RoutineInfo::contract_check`]).
@@ -65,7 +70,9 @@ pub struct Spec {
 }
 
 impl Spec {
-    /// A spec with defaults: lengths 0..=64 without thresholds, 64 cases.
+    /// A spec with defaults: lengths 0..=64 without thresholds, the shape's default case count
+    /// (an MSM's [`msm::MSM_CASES`], a batch normalization's [`normalize::NORMALIZE_CASES`],
+    /// otherwise [`FALLBACK_CASES`]).
     pub fn new(name: &'static str) -> Self {
         Spec {
             name,
@@ -77,9 +84,17 @@ impl Spec {
                 thresholds: &[],
                 allow_empty: true,
             },
-            default_cases: 64,
+            default_cases: 0,
             contract_check: no_contract_check,
         }
+    }
+
+    /// The shape's default case count, unless one was set ([`Spec::cases`]).
+    pub fn shape_default(mut self, cases: u32) -> Self {
+        if self.default_cases == 0 {
+            self.default_cases = cases;
+        }
+        self
     }
 
     /// Sets the family.
@@ -132,7 +147,11 @@ impl Spec {
             function: self.function,
             oracle,
             classes,
-            default_cases: self.default_cases,
+            default_cases: if self.default_cases == 0 {
+                FALLBACK_CASES
+            } else {
+                self.default_cases
+            },
             contract_check: self.contract_check,
         }
     }

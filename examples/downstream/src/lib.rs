@@ -114,3 +114,37 @@ pub fn planted_msm(
     };
     bucket_msm(&bases[..n], &scalars[..n])
 }
+
+/// A second planted bug, of another kind: each term sᵢ·Pᵢ is right, but the terms are summed
+/// left to right with the textbook chord addition λ = (y₂ − y₁)/(x₂ − x₁), which has no
+/// doubling case: when the running sum equals the next term, x₂ − x₁ = 0 and the code takes
+/// λ = 0. No input *pair* is ever equal here; the bug shows only when a partial sum meets a
+/// term. `tests/planted.rs` shows ecdiff finds it at the default budget.
+pub fn planted_incomplete_msm(
+    bases: &[ark_bn254::G1Affine],
+    scalars: &[ark_bn254::Fr],
+) -> ark_bn254::G1Projective {
+    use ark_ec::{AffineRepr, CurveGroup};
+    use ark_ff::Field;
+    let chord = |p: ark_bn254::G1Affine, q: ark_bn254::G1Affine| {
+        if p.is_zero() {
+            return q;
+        }
+        if q.is_zero() {
+            return p;
+        }
+        if p.x == q.x && p.y != q.y {
+            return ark_bn254::G1Affine::zero(); // P + (−P): handled
+        }
+        let lambda = (q.y - p.y) * (q.x - p.x).inverse().unwrap_or_default();
+        let x = lambda.square() - p.x - q.x;
+        let y = lambda * (p.x - x) - p.y;
+        ark_bn254::G1Affine::new_unchecked(x, y)
+    };
+    let sum = bases
+        .iter()
+        .zip(scalars)
+        .map(|(b, s)| (*b * s).into_affine())
+        .fold(ark_bn254::G1Affine::zero(), chord);
+    sum.into_group()
+}

@@ -8,7 +8,7 @@ use ecdiff::oracles::curves::Bn254G1;
 use ecdiff::shapes::Spec;
 use ecdiff::suite::Suite;
 use ecdiff::VerdictKind;
-use ecdiff_downstream_example::planted_msm;
+use ecdiff_downstream_example::{planted_incomplete_msm, planted_msm};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
@@ -117,4 +117,33 @@ fn planted_bug_is_found_saved_here_and_replays() {
         .case
         .starts_with("n = 3\n"));
     std::fs::remove_file(&as_found).expect("removing the scratch input");
+}
+
+/// An addition law missing its doubling case, used to sum correct terms left to right, is found
+/// with one `check!`-style line at the default budget of an MSM (320 cases, the budget of
+/// ecdiff's built-in MSM rows): ecdiff builds inputs whose running sum meets the next term
+/// (class `meet_prefix_equal`). Before those classes a 64-case run passed it, and it was found
+/// only at 20 times that budget.
+#[test]
+fn planted_incomplete_addition_is_found_at_the_default_budget() {
+    let routine = msm::<Bn254G1, ark_bn254::g1::Config>(
+        Spec::new("planted_incomplete_msm"),
+        planted_incomplete_msm,
+    );
+    assert_eq!(ecdiff::Routine::info(&routine).default_cases, 320);
+    let suite = Suite::downstream(
+        &routine,
+        PACKAGE,
+        env!("CARGO_MANIFEST_DIR"),
+        "planted_incomplete_addition_is_found_at_the_default_budget",
+    );
+    let failure = suite.try_run().expect_err("the incomplete addition is found");
+    assert_eq!(failure.run.verdict.kind, VerdictKind::Mismatch);
+    // Minimized to a sum whose running value meets its next term: two or three terms.
+    let case = &failure.run.details.as_ref().expect("details").case;
+    assert!(case.starts_with("n = 2\n") || case.starts_with("n = 3\n"), "{case}");
+    if let Some((input, note)) = failure.saved.clone() {
+        std::fs::remove_file(input).ok();
+        std::fs::remove_file(note).ok();
+    }
 }

@@ -4,7 +4,7 @@
 
 use ark_ec::short_weierstrass::{Affine, Projective, SWCurveConfig};
 use ark_ec::AdditiveGroup;
-use ark_ff::{CyclotomicMultSubgroup, Field};
+use ark_ff::{CyclotomicMultSubgroup, Field, PrimeField};
 use num_bigint::BigUint;
 use num_traits::Zero;
 
@@ -92,4 +92,128 @@ pub fn bucket_index_in_a_byte<P: SWCurveConfig>(
         total += sum;
     }
     total
+}
+
+/// The order in which [`incomplete_msm`] accumulates its terms: the orders optimized MSMs use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SumOrder {
+    /// `acc += tᵢ` from the first term to the last.
+    LeftToRight,
+    /// `acc += tᵢ` from the last term to the first.
+    RightToLeft,
+    /// A recursive split in two halves at ⌊n/2⌋ (a pairwise tree, `rayon::join`).
+    Halves,
+    /// Pippenger's buckets with ark's window choice (c = 3 below 32 terms, else
+    /// ⌊0.69·log₂ n⌋ + 2) over unsigned digits: each point added into the bucket of its digit
+    /// with the incomplete law, as batch-affine bucket accumulation does (halo2curves'
+    /// `batch_add`); the buckets summed by the running-sum method and the windows combined by
+    /// c doublings and one addition, both with ark's complete arithmetic (Bernstein et al.,
+    /// "Faster batch forgery identification", §4, <https://eprint.iacr.org/2012/549>).
+    Pippenger,
+}
+
+/// An affine addition law missing one case, as the textbook chord formula
+/// λ = (y₂ − y₁)/(x₂ − x₁) is when nothing guards it: with x₁ = x₂ the division is by zero,
+/// which the broken code takes as λ = 0 (`inverse().unwrap_or_default()`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IncompleteLaw {
+    /// P + P goes through the chord formula (no doubling case).
+    NoDoubling,
+    /// P + (−P) goes through the chord formula (no inverse case).
+    NoInverse,
+}
+
+/// p + q by the chord formula, with the identity handled and the one case `law` drops left to
+/// the formula.
+pub fn incomplete_add<P: SWCurveConfig>(
+    p: Affine<P>,
+    q: Affine<P>,
+    law: IncompleteLaw,
+) -> Affine<P> {
+    use ark_ec::{AffineRepr, CurveGroup};
+    if p.is_zero() {
+        return q;
+    }
+    if q.is_zero() {
+        return p;
+    }
+    if p.x == q.x {
+        match (law, p.y == q.y) {
+            (IncompleteLaw::NoDoubling, true) | (IncompleteLaw::NoInverse, false) => {}
+            (_, true) => return p.into_group().double().into_affine(),
+            (_, false) => return Affine::identity(),
+        }
+    }
+    let lambda = (q.y - p.y) * (q.x - p.x).inverse().unwrap_or_default();
+    let x3 = lambda.square() - p.x - q.x;
+    let y3 = lambda * (p.x - x3) - p.y;
+    Affine::new_unchecked(x3, y3)
+}
+
+/// Σ scalars\[i\]·bases\[i\] accumulated in `order` with the incomplete `law` (each term sᵢ·Pᵢ
+/// itself by ark's complete arithmetic): a reference MSM broken only where two operands meet
+/// inside the sum ([`crate::generators::coincidence`] builds such meetings on purpose).
+pub fn incomplete_msm<P: SWCurveConfig>(
+    bases: &[Affine<P>],
+    scalars: &[BigUint],
+    scalar_bits: usize,
+    order: SumOrder,
+    law: IncompleteLaw,
+) -> Affine<P> {
+    use ark_ec::CurveGroup;
+    let add = |a: Affine<P>, b: Affine<P>| incomplete_add(a, b, law);
+    let terms = || {
+        bases.iter().zip(scalars).map(|(b, s)| {
+            let s = P::ScalarField::from_le_bytes_mod_order(&s.to_bytes_le());
+            (*b * s).into_affine()
+        })
+    };
+    fn tree<P: SWCurveConfig>(
+        ts: &[Affine<P>],
+        add: &impl Fn(Affine<P>, Affine<P>) -> Affine<P>,
+    ) -> Affine<P> {
+        match ts.len() {
+            0 => Affine::identity(),
+            1 => ts[0],
+            n => add(tree(&ts[..n / 2], add), tree(&ts[n / 2..], add)),
+        }
+    }
+    match order {
+        SumOrder::LeftToRight => terms().fold(Affine::identity(), add),
+        SumOrder::RightToLeft => {
+            let ts: Vec<Affine<P>> = terms().collect();
+            ts.into_iter().rev().fold(Affine::identity(), add)
+        }
+        SumOrder::Halves => tree(&terms().collect::<Vec<_>>(), &add),
+        SumOrder::Pippenger => {
+            let n = bases.len();
+            let c = if n < 32 {
+                3
+            } else {
+                (ark_std::log2(n) * 69 / 100) as usize + 2
+            };
+            let mut total = Projective::<P>::zero();
+            for w in (0..scalar_bits.div_ceil(c)).rev() {
+                for _ in 0..c {
+                    total.double_in_place();
+                }
+                let mut buckets = vec![Affine::<P>::identity(); (1 << c) - 1];
+                for (b, s) in bases.iter().zip(scalars) {
+                    let digit = (0..c).fold(0usize, |d, i| {
+                        d | (usize::from(s.bit((w * c + i) as u64)) << i)
+                    });
+                    if digit != 0 {
+                        buckets[digit - 1] = add(buckets[digit - 1], *b);
+                    }
+                }
+                let (mut running, mut sum) = (Projective::<P>::zero(), Projective::<P>::zero());
+                for b in buckets.iter().rev() {
+                    running += b;
+                    sum += running;
+                }
+                total += sum;
+            }
+            total.into_affine()
+        }
+    }
 }

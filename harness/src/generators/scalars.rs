@@ -59,12 +59,23 @@ pub fn simplest_scalars() -> Vec<Vec<Choice>> {
 
 /// A scalar in `0..order`, edge-biased under [`Bias::Edge`], uniform under [`Bias::Uniform`].
 pub fn scalar(g: &mut Gen, order: &BigUint) -> BigUint {
+    let (value, class) = unrecorded_scalar(g, order);
+    if let Some(class) = class {
+        g.hit(class);
+    }
+    value
+}
+
+/// [`scalar`] without recording its class: the value and the class for the caller to record
+/// ([`Gen::hit`]) once it knows the value stays in the case (a sum may replace it to build a
+/// coincidence, [`super::coincidence`]). `None` under the uniform baseline.
+pub fn unrecorded_scalar(g: &mut Gen, order: &BigUint) -> (BigUint, Option<&'static str>) {
     g.scope(SCALAR_SCOPE, |g| scalar_unscoped(g, order))
 }
 
-fn scalar_unscoped(g: &mut Gen, order: &BigUint) -> BigUint {
+fn scalar_unscoped(g: &mut Gen, order: &BigUint) -> (BigUint, Option<&'static str>) {
     if g.bias() == Bias::Uniform {
-        return g.biguint_below(order);
+        return (g.biguint_below(order), None);
     }
     let bits = order.bits();
     let weights = [6, 6, 5, 6, 5, 6, 6, 6, 6, 6, 42];
@@ -106,8 +117,7 @@ fn scalar_unscoped(g: &mut Gen, order: &BigUint) -> BigUint {
         9 => ("scalar_runs", runs(g, bits - 1) % order),
         _ => ("scalar_random", g.biguint_below(order)),
     };
-    g.hit(class);
-    value
+    (value, Some(class))
 }
 
 /// An integer below 2²⁵⁶ that may exceed the order, for APIs that take raw 32-byte integers:

@@ -11,8 +11,9 @@
 use super::{hex_gen_points, hex_point, hex_scalars, SizedCheck, Spec};
 use crate::curve::{Jacobian, SwGroup};
 use crate::engine::{compare, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
+use crate::generators::coincidence::{self, COINCIDENCE_CLASSES};
 use crate::generators::points::{point_classes, points, GenPoint, Representation};
-use crate::generators::scalars::{scalar, SCALAR_CLASSES};
+use crate::generators::scalars::SCALAR_CLASSES;
 use crate::generators::Gen;
 use ecdiff_oracles::group::known_log_msm;
 use ecdiff_oracles::weierstrass::Point;
@@ -56,10 +57,15 @@ pub struct MsmCheck<C: SwGroup> {
     _group: PhantomData<C>,
 }
 
+/// The default case count of an MSM whose spec sets none: that of the built-in MSM rows
+/// (`dory_g1_msm`, `ark_g1_msm`, …), so a downstream MSM gets the budget that finds a
+/// coincidence of its accumulation order ([`crate::generators::coincidence`]).
+pub const MSM_CASES: u32 = 320;
+
 /// A check of a Jacobian-input MSM.
 pub fn check<C: SwGroup, S: Msm<C>>(spec: Spec, subject: S) -> MsmCheck<C> {
     MsmCheck {
-        spec,
+        spec: spec.shape_default(MSM_CASES),
         subject: MsmSubject::Jacobian(Box::new(subject)),
         _group: PhantomData,
     }
@@ -68,7 +74,7 @@ pub fn check<C: SwGroup, S: Msm<C>>(spec: Spec, subject: S) -> MsmCheck<C> {
 /// A check of an affine-input MSM.
 pub fn check_affine<C: SwGroup, S: AffineMsm<C>>(spec: Spec, subject: S) -> MsmCheck<C> {
     MsmCheck {
-        spec,
+        spec: spec.shape_default(MSM_CASES),
         subject: MsmSubject::Affine(Box::new(subject)),
         _group: PhantomData,
     }
@@ -100,7 +106,8 @@ impl<C: SwGroup> SizedCheck for MsmCheck<C> {
     fn generate_len(&self, g: &mut Gen, n: usize) -> Self::Case {
         let c = C::instance();
         let bases = points(g, c, n, self.representation());
-        let scalars = (0..n).map(|_| scalar(g, c.order())).collect();
+        let logs: Vec<&BigUint> = bases.iter().map(|b| &b.log).collect();
+        let scalars = coincidence::scalars(g, &logs, c.order());
         MsmCase { bases, scalars }
     }
 }
@@ -113,6 +120,7 @@ impl<C: SwGroup> Routine for MsmCheck<C> {
         let mut classes = self.spec.lengths.classes();
         classes.extend(point_classes(self.representation()));
         classes.extend(SCALAR_CLASSES);
+        classes.extend(COINCIDENCE_CLASSES);
         self.spec.info(
             "known-log (Σ sᵢ·aᵢ mod r)·G; per-point naive sum on disagreement",
             classes,

@@ -54,10 +54,14 @@ pub fn check<C: SwGroup, S: NormalizeBatch<C>>(spec: Spec, subject: S) -> Normal
     check_drawn(spec, OnJacobians(subject))
 }
 
+/// The default case count of a batch normalization whose spec sets none: that of the
+/// built-in `ark_g1_normalize_batch` row.
+pub const NORMALIZE_CASES: u32 = 160;
+
 /// Checks a batch normalization that takes the drawn points themselves.
 pub fn check_drawn<C: SwGroup, S: NormalizeDrawn<C>>(spec: Spec, subject: S) -> NormalizeCheck<C> {
     NormalizeCheck {
-        spec,
+        spec: spec.shape_default(NORMALIZE_CASES),
         subject: Box::new(subject),
         _group: PhantomData,
     }

@@ -2,7 +2,9 @@
 //! the routine it breaks and reproduces a real bug class; the doc comment of each subject
 //! names the bug and the input that triggers it.
 
-use crate::arkworks::zoo::{bucket_index_in_a_byte, naf_exp_truncated};
+use crate::arkworks::zoo::{
+    bucket_index_in_a_byte, incomplete_msm, naf_exp_truncated, IncompleteLaw, SumOrder,
+};
 use crate::curve::Jacobian;
 use crate::declare::ZooRow;
 use crate::engine::VerdictKind;
@@ -349,6 +351,52 @@ impl<C: ArkCurve> AffineMsm<C> for BucketIndexInAByte<C> {
     }
 }
 
+/// [`incomplete_msm`]: a reference MSM accumulating in `order` with an affine addition law
+/// missing one case (issue 36's incomplete-law zoo). Trigger: a coincidence of that order
+/// (`crate::generators::coincidence`).
+struct IncompleteSum<C> {
+    order: SumOrder,
+    law: IncompleteLaw,
+    curve: PhantomData<C>,
+}
+
+impl<C: ArkCurve> AffineMsm<C> for IncompleteSum<C> {
+    fn msm(&self, bases: &[Point<C::F>], scalars: &[BigUint]) -> Point<C::F> {
+        let bases: Vec<Affine<C::Config>> = bases.iter().map(C::to_ark_affine).collect();
+        C::from_ark_affine(&incomplete_msm(&bases, scalars, 254, self.order, self.law))
+    }
+}
+
+const NO_DOUBLING_BUG: &str = "affine chord addition without its doubling case, inside the sum: \
+    a partial sum meeting an equal operand (Go P-256, https://github.com/golang/go/issues/58647; \
+    k256/p256 mixed addition, https://github.com/RustCrypto/elliptic-curves/pull/337)";
+const NO_INVERSE_BUG: &str = "affine chord addition without its inverse case, inside the sum: \
+    a partial sum meeting its negation (Botan https://github.com/randombit/botan/issues/2424, \
+    wolfSSL https://github.com/wolfSSL/wolfssl/pull/3427)";
+
+/// One row of the incomplete-law zoo over `ark_g1_msm`.
+macro_rules! incomplete_sum_row {
+    ($name:literal, $order:ident, $law:ident, $bug:expr, $trigger:literal) => {
+        ZooRow {
+            name: concat!("ark_g1_msm__", $name),
+            routine: "ark_g1_msm",
+            bug: $bug,
+            trigger: $trigger,
+            caught_as: &[VerdictKind::Mismatch],
+            build: |spec| {
+                Box::new(shapes::msm::check_affine::<Bn254G1, _>(
+                    spec,
+                    IncompleteSum {
+                        order: SumOrder::$order,
+                        law: IncompleteLaw::$law,
+                        curve: PhantomData,
+                    },
+                ))
+            },
+        }
+    };
+}
+
 // Bug and trigger texts shared by twin rows: one bug in G1 and G2, or in two libraries.
 const ZSCAN_FIRST_BASE_ONLY_BUG: &str =
     "z-scan dispatch trusts raw coordinates after checking only the first base (dory-pcs \
@@ -638,6 +686,62 @@ pub(super) const ROWS: &[ZooRow] = &[
             ))
         },
     },
+    incomplete_sum_row!(
+        "left_to_right_no_doubling",
+        LeftToRight,
+        NoDoubling,
+        NO_DOUBLING_BUG,
+        "meet_prefix_equal"
+    ),
+    incomplete_sum_row!(
+        "left_to_right_no_inverse",
+        LeftToRight,
+        NoInverse,
+        NO_INVERSE_BUG,
+        "meet_prefix_negated"
+    ),
+    incomplete_sum_row!(
+        "right_to_left_no_doubling",
+        RightToLeft,
+        NoDoubling,
+        NO_DOUBLING_BUG,
+        "meet_suffix_equal"
+    ),
+    incomplete_sum_row!(
+        "right_to_left_no_inverse",
+        RightToLeft,
+        NoInverse,
+        NO_INVERSE_BUG,
+        "meet_suffix_negated"
+    ),
+    incomplete_sum_row!(
+        "halves_no_doubling",
+        Halves,
+        NoDoubling,
+        NO_DOUBLING_BUG,
+        "meet_halves_equal (or a meeting lower in the tree)"
+    ),
+    incomplete_sum_row!(
+        "halves_no_inverse",
+        Halves,
+        NoInverse,
+        NO_INVERSE_BUG,
+        "meet_halves_negated (or a meeting lower in the tree)"
+    ),
+    incomplete_sum_row!(
+        "pippenger_bucket_no_doubling",
+        Pippenger,
+        NoDoubling,
+        NO_DOUBLING_BUG,
+        "bucket_repeated_term (equal points sharing a window digit)"
+    ),
+    incomplete_sum_row!(
+        "pippenger_bucket_no_inverse",
+        Pippenger,
+        NoInverse,
+        NO_INVERSE_BUG,
+        "bucket_negated_term (opposite points sharing a window digit)"
+    ),
 ];
 
 #[cfg(test)]

@@ -1,0 +1,384 @@
+//! Coincidences inside a sum: inputs on which, in an order an implementation plausibly
+//! accumulates Σ tᵢ (tᵢ = sᵢ·Pᵢ), an intermediate value meets an equal or a negated operand.
+//!
+//! An incomplete addition law is right for P + Q but not for P + P, P + (−P) or O + P (Go's
+//! P-256, <https://github.com/golang/go/issues/58647>; Botan,
+//! <https://github.com/randombit/botan/issues/2424>; wolfSSL,
+//! <https://github.com/wolfSSL/wolfssl/pull/3427>; k256's mixed addition,
+//! <https://github.com/RustCrypto/elliptic-curves/pull/337>). In a sum the bad operand pair is
+//! rarely an input pair: it is a running sum meeting the next term, two halves of a split, two
+//! points in one Pippenger bucket. Single-value edge classes reach those only by chance.
+//!
+//! Every drawn point carries its log aᵢ, so each term's log tᵢ = sᵢ·aᵢ mod r is known and a
+//! relation between partial sums is a linear equation mod r in one scalar. [`plan`] draws
+//! (under [`Bias::Edge`](super::Bias) only) which relation to build and whose scalar solves it;
+//! the caller draws every other scalar as usual and leaves that one to [`Plan::solve`].
+//! [`record`] then reads the classes off the finished case's logs, however the case came
+//! about (a relation the minimizer kept, or one drawn by chance):
+//!
+//! | class | relation (all values ≠ 0) | where it meets |
+//! |---|---|---|
+//! | `meet_prefix_equal` / `meet_prefix_negated` | Σ_{i<k} tᵢ = ±t_k for some k ≥ 1 | left to right (`acc += term`); k = 1 is also the first leaf pair of a pairwise tree |
+//! | `meet_suffix_equal` / `meet_suffix_negated` | Σ_{i>k} tᵢ = ±t_k for some k < n − 1 | right to left |
+//! | `meet_halves_equal` / `meet_halves_negated` | Σ_{i<m} tᵢ = ±Σ_{i≥m} tᵢ, m = ⌊n/2⌋ | a split in two halves (`rayon::join`, a recursive tree) |
+//! | `bucket_repeated_term` / `bucket_negated_term` | Pⱼ = ±Pᵢ and sⱼ = sᵢ for some i < j | Pippenger: both points in one bucket of every window; Straus: one table |
+//!
+//! "Equal" is a doubling inside the sum, "negated" a cancellation to the identity. A bucket
+//! relation needs two bases with equal or opposite logs (the point classes `repeated` and
+//! `negated_pair`); the plan takes one when the bases have one.
+//!
+//! Users (`scripts/shared-users.py`): the core's MSM shape (dory, bls12_381, halo2curves, the
+//! arkworks adapters and the downstream API).
+
+use super::Gen;
+use num_bigint::BigUint;
+use num_traits::Zero;
+use std::collections::{HashMap, HashSet};
+
+/// Every class [`record`] can record.
+pub const COINCIDENCE_CLASSES: &[&str] = &[
+    "meet_prefix_equal",
+    "meet_prefix_negated",
+    "meet_suffix_equal",
+    "meet_suffix_negated",
+    "meet_halves_equal",
+    "meet_halves_negated",
+    "bucket_repeated_term",
+    "bucket_negated_term",
+];
+
+/// The scope a [`plan`] is drawn under (the minimizer drops it as a unit: the case without
+/// its coincidence).
+pub const COINCIDENCE_SCOPE: &str = "coincidence";
+
+/// The relation a [`Plan`] builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relation {
+    /// Σ_{i<k} tᵢ = ±t_k, solved by s_k.
+    Prefix,
+    /// Σ_{i>k} tᵢ = ±t_k, solved by s_k.
+    Suffix,
+    /// Σ_{i<m} tᵢ = ±Σ_{i≥m} tᵢ, solved by one scalar of the second half.
+    Halves,
+    /// sⱼ = sᵢ for bases with aⱼ = ±aᵢ, solved by sⱼ.
+    Bucket {
+        /// The earlier index, whose scalar sⱼ copies.
+        earlier: usize,
+    },
+}
+
+/// A relation to build, and the index whose scalar builds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The relation.
+    pub relation: Relation,
+    /// The scalar [`Plan::solve`] sets; every other scalar is drawn as usual.
+    pub index: usize,
+    /// Whether the meeting values are opposite (a cancellation) rather than equal (a doubling).
+    pub negated: bool,
+}
+
+/// In how many cases of eight an edge-biased sum gets a coincidence.
+const PLANNED_IN_EIGHT: u32 = 3;
+
+/// Draws a coincidence for a sum over bases with logs `logs` (0 for the identity), or `None`
+/// (always under the uniform baseline, and when the bases admit none: fewer than two terms).
+pub fn plan(g: &mut Gen, logs: &[&BigUint], order: &BigUint) -> Option<Plan> {
+    let n = logs.len();
+    if !g.edgy() || n < 2 {
+        return None;
+    }
+    g.scope(COINCIDENCE_SCOPE, |g| {
+        if !g.chance(PLANNED_IN_EIGHT, 8) {
+            return None;
+        }
+        let negated = g.chance(1, 2);
+        let nonzero = |i: &usize| !logs[*i].is_zero();
+        let relation = match g.below(4) {
+            0 => Relation::Prefix,
+            1 => Relation::Suffix,
+            2 => Relation::Halves,
+            _ => Relation::Bucket { earlier: 0 },
+        };
+        let candidates: Vec<usize> = match relation {
+            Relation::Prefix => (1..n).filter(nonzero).collect(),
+            Relation::Suffix => (0..n - 1).filter(nonzero).collect(),
+            Relation::Halves => (n / 2..n).filter(nonzero).collect(),
+            Relation::Bucket { .. } => {
+                // Later indices whose base has an earlier base of equal or opposite log.
+                let mut first: HashMap<BigUint, usize> = HashMap::new();
+                let mut pairs = Vec::new();
+                for (j, a) in logs.iter().enumerate() {
+                    if a.is_zero() {
+                        continue;
+                    }
+                    let neg = order - *a;
+                    if let Some(&i) = first.get(*a).or_else(|| first.get(&neg)) {
+                        pairs.push((i, j));
+                    }
+                    first.entry((*a).clone()).or_insert(j);
+                }
+                if pairs.is_empty() {
+                    return None;
+                }
+                let (i, j) = *g.pick(&pairs);
+                return Some(Plan {
+                    relation: Relation::Bucket { earlier: i },
+                    index: j,
+                    negated: *logs[i] != *logs[j],
+                });
+            }
+        };
+        if candidates.is_empty() {
+            return None;
+        }
+        let index = *g.pick(&candidates);
+        Some(Plan {
+            relation,
+            index,
+            negated,
+        })
+    })
+}
+
+impl Plan {
+    /// The scalar at [`Plan::index`] that makes the relation hold, given every other scalar
+    /// (`scalars[self.index]` is ignored) and the bases' logs. It may be 0 (the relation's
+    /// other side summed to 0): the case then has no coincidence, and [`record`] says so.
+    pub fn solve(&self, logs: &[&BigUint], scalars: &[BigUint], order: &BigUint) -> BigUint {
+        let k = self.index;
+        let term = |i: usize| (&scalars[i] * logs[i]) % order;
+        let sum = |range: std::ops::Range<usize>| {
+            range
+                .filter(|&i| i != k)
+                .fold(BigUint::zero(), |acc, i| (acc + term(i)) % order)
+        };
+        let n = scalars.len();
+        let signed = |v: BigUint| if self.negated { (order - v) % order } else { v };
+        let inverse = |a: &BigUint| a.modpow(&(order - 2u8), order);
+        match self.relation {
+            Relation::Bucket { earlier } => scalars[earlier].clone(),
+            Relation::Prefix => (signed(sum(0..k)) * inverse(logs[k])) % order,
+            Relation::Suffix => (signed(sum(k + 1..n)) * inverse(logs[k])) % order,
+            Relation::Halves => {
+                let first = sum(0..n / 2);
+                let rest = sum(n / 2..n);
+                let want = (signed(first) + order - rest) % order;
+                (want * inverse(logs[k])) % order
+            }
+        }
+    }
+}
+
+/// The coincidence classes of a finished sum, read off its bases' logs and its scalars
+/// (module docs), both in the order the routine receives them.
+pub fn classes(logs: &[&BigUint], scalars: &[BigUint], order: &BigUint) -> Vec<&'static str> {
+    let n = scalars.len();
+    let t: Vec<BigUint> = (0..n).map(|i| (&scalars[i] * logs[i]) % order).collect();
+    let neg = |v: &BigUint| (order - v) % order;
+    let mut found = Vec::new();
+    let mut meet = |a: &BigUint, b: &BigUint, equal: &'static str, negated: &'static str| {
+        if a.is_zero() || b.is_zero() {
+            return;
+        }
+        if a == b {
+            found.push(equal);
+        } else if *a == neg(b) {
+            found.push(negated);
+        }
+    };
+    let mut acc = BigUint::zero();
+    for (k, term) in t.iter().enumerate() {
+        if k > 0 {
+            meet(&acc, term, "meet_prefix_equal", "meet_prefix_negated");
+        }
+        acc = (acc + term) % order;
+    }
+    let mut acc = BigUint::zero();
+    for (k, term) in t.iter().enumerate().rev() {
+        if k + 1 < n {
+            meet(&acc, term, "meet_suffix_equal", "meet_suffix_negated");
+        }
+        acc = (acc + term) % order;
+    }
+    if n >= 2 {
+        let half = |r: std::ops::Range<usize>| r.fold(BigUint::zero(), |a, i| (a + &t[i]) % order);
+        meet(
+            &half(0..n / 2),
+            &half(n / 2..n),
+            "meet_halves_equal",
+            "meet_halves_negated",
+        );
+    }
+    let mut seen: HashSet<(&BigUint, &BigUint)> = HashSet::new();
+    let negs: Vec<BigUint> = logs.iter().map(|a| neg(a)).collect();
+    for j in 0..n {
+        if logs[j].is_zero() || scalars[j].is_zero() {
+            continue;
+        }
+        if seen.contains(&(logs[j], &scalars[j])) {
+            found.push("bucket_repeated_term");
+        } else if seen.contains(&(&negs[j], &scalars[j])) {
+            found.push("bucket_negated_term");
+        }
+        seen.insert((logs[j], &scalars[j]));
+    }
+    found.sort_unstable();
+    found.dedup();
+    found
+}
+
+/// Records [`classes`] on `g`.
+pub fn record(g: &mut Gen, logs: &[&BigUint], scalars: &[BigUint], order: &BigUint) {
+    for class in classes(logs, scalars, order) {
+        g.hit(class);
+    }
+}
+
+/// The scalars of a sum over bases with logs `logs`: each drawn by
+/// [`scalar`](super::scalars::scalar), then possibly one replaced to build a drawn coincidence
+/// ([`plan`], drawn after the scalars, so a saved input of an older ecdiff decodes the same
+/// bases and scalars), with every class recorded off the final values.
+pub fn scalars(g: &mut Gen, logs: &[&BigUint], order: &BigUint) -> Vec<BigUint> {
+    let (mut scalars, classes): (Vec<BigUint>, Vec<Option<&'static str>>) = logs
+        .iter()
+        .map(|_| super::scalars::unrecorded_scalar(g, order))
+        .unzip();
+    let planned = plan(g, logs, order);
+    if let Some(p) = planned {
+        scalars[p.index] = p.solve(logs, &scalars, order);
+    }
+    for (i, class) in classes.into_iter().enumerate() {
+        if planned.is_none_or(|p| p.index != i) {
+            if let Some(class) = class {
+                g.hit(class);
+            }
+        }
+    }
+    record(g, logs, &scalars, order);
+    scalars
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::curve::SwGroup;
+    use crate::generators::points::{points, Representation};
+    use crate::generators::{case_bytes, Bias};
+    use ecdiff_oracles::curves::Bn254G1;
+    use ecdiff_oracles::group::Group;
+    use ecdiff_oracles::weierstrass::Point;
+    use std::collections::{BTreeMap, BTreeSet};
+
+    /// The meetings of a decoded case by the points' own arithmetic — coordinates to affine
+    /// points, scalar multiplications, additions in each order — never by the logs or the
+    /// labels [`classes`] works from.
+    fn meetings(
+        bases: &[crate::generators::points::GenPoint<ecdiff_oracles::field::Fp>],
+        scalars: &[BigUint],
+    ) -> BTreeSet<&'static str> {
+        let curve = Bn254G1::instance().curve();
+        let pts: Vec<Point<_>> = (bases.iter())
+            .map(|b| curve.from_jacobian(&b.jac.x, &b.jac.y, &b.jac.z))
+            .collect();
+        let terms: Vec<Point<_>> = pts
+            .iter()
+            .zip(scalars)
+            .map(|(p, s)| curve.mul(p, s))
+            .collect();
+        let mut found = BTreeSet::new();
+        let mut meet = |a: &Point<_>, b: &Point<_>, equal, negated| {
+            if *a == Point::Identity || *b == Point::Identity {
+                return;
+            }
+            if a == b {
+                found.insert(equal);
+            } else if *a == curve.neg(b) {
+                found.insert(negated);
+            }
+        };
+        let sum = |ts: &[Point<_>]| ts.iter().fold(Point::Identity, |acc, t| curve.add(&acc, t));
+        let n = terms.len();
+        for k in 1..n {
+            meet(
+                &sum(&terms[..k]),
+                &terms[k],
+                "meet_prefix_equal",
+                "meet_prefix_negated",
+            );
+        }
+        for k in 0..n.saturating_sub(1) {
+            meet(
+                &sum(&terms[k + 1..]),
+                &terms[k],
+                "meet_suffix_equal",
+                "meet_suffix_negated",
+            );
+        }
+        if n >= 2 {
+            meet(
+                &sum(&terms[..n / 2]),
+                &sum(&terms[n / 2..]),
+                "meet_halves_equal",
+                "meet_halves_negated",
+            );
+        }
+        for j in 0..n {
+            for i in 0..j {
+                let nonzero = pts[j] != Point::Identity && scalars[j] != BigUint::zero();
+                if nonzero && scalars[i] == scalars[j] {
+                    if pts[i] == pts[j] {
+                        found.insert("bucket_repeated_term");
+                    } else if pts[i] == curve.neg(&pts[j]) {
+                        found.insert("bucket_negated_term");
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// Every coincidence class a decoded sum is labelled with is a meeting its points really
+    /// have, every meeting they have is labelled, and every class is drawn in a few hundred
+    /// edge-biased sums of 2 to 10 terms. (Breaking a construction — solving a prefix without
+    /// its negation, say — leaves its class undrawn and fails the last assertion.)
+    #[test]
+    fn every_coincidence_class_is_a_meeting_of_the_points() {
+        let c = Bn254G1::instance();
+        let mut counts: BTreeMap<&str, u32> = BTreeMap::new();
+        for i in 0..320 {
+            let data = case_bytes(0, "coincidence", i, 128);
+            let mut g = Gen::new(&data, Bias::Edge);
+            let n = 2 + (i % 9) as usize;
+            let bases = points(&mut g, c, n, Representation::Jacobian);
+            let logs: Vec<&BigUint> = bases.iter().map(|b| &b.log).collect();
+            let scalars = scalars(&mut g, &logs, c.order());
+            let labelled: BTreeSet<&str> = (g.into_classes().into_iter())
+                .filter(|class| COINCIDENCE_CLASSES.contains(class))
+                .collect();
+            assert_eq!(labelled, meetings(&bases, &scalars), "case {i}: {n} terms");
+            for class in labelled {
+                *counts.entry(class).or_default() += 1;
+            }
+        }
+        for class in COINCIDENCE_CLASSES {
+            assert!(
+                counts.get(class).copied().unwrap_or(0) >= 3,
+                "{class}: {counts:?}"
+            );
+        }
+    }
+
+    /// The uniform baseline draws no coincidence on purpose: its scalars are its own draws.
+    #[test]
+    fn the_uniform_baseline_plans_nothing() {
+        let c = Bn254G1::instance();
+        for i in 0..32 {
+            let data = case_bytes(0, "coincidence-uniform", i, 128);
+            let mut g = Gen::new(&data, Bias::Uniform);
+            let bases = points(&mut g, c, 6, Representation::Jacobian);
+            let logs: Vec<&BigUint> = bases.iter().map(|b| &b.log).collect();
+            assert_eq!(plan(&mut g, &logs, c.order()), None);
+        }
+    }
+}
