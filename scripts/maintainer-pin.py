@@ -7,10 +7,11 @@ version of a maintainer's checkout, for one run (scripts/maintainer.sh restores 
 Reads CRATE's name and version from CHECKOUT_DIR/Cargo.toml (a `version.workspace = true` is
 looked up in the enclosing workspace's `[workspace.package]`), finds the entries of
 `[workspace.dependencies]` that take CRATE from crates.io (`CRATE = ...` or
-`alias = { package = "CRATE", ... }`), and rewrites the requirement of the one with the highest
-pinned version to `=<checkout version>`, so that cargo's `patch.crates-io` applies. Prints one
-line `CRATE CHECKOUT_VERSION PINNED_REQUIREMENT` on stdout and what it did on stderr. Exit 2
-with a message when the checkout is not CRATE or ecdiff does not depend on CRATE directly.
+`alias = { package = "CRATE", ... }`), and rewrites the requirement of the one of the checkout's
+semver series (the highest pinned one when none is) to `=<checkout version>`, so that cargo's
+`patch.crates-io` applies. Prints one line `CRATE CHECKOUT_VERSION PINNED_REQUIREMENT` on stdout
+and what it did on stderr. Exit 2 with a message when the checkout is not CRATE or ecdiff does
+not depend on CRATE directly.
 """
 import pathlib
 import re
@@ -50,6 +51,18 @@ def version_key(requirement):
     return tuple(int(n) for n in numbers[:3])
 
 
+def same_series(a, b):
+    """Whether two versions are semver-compatible: the same first non-zero component, at the
+    same place (1.2 and 1.9; 0.14.0 and 0.14.1; not 0.13.4 and 0.14.0)."""
+    a, b = list(a) + [0] * 3, list(b) + [0] * 3
+    for x, y in zip(a[:3], b[:3]):
+        if x != y:
+            return False
+        if x != 0:
+            return True
+    return True
+
+
 def main():
     if len(sys.argv) != 4:
         fail("usage: maintainer-pin.py WORKSPACE_CARGO_TOML CRATE CHECKOUT_DIR")
@@ -69,7 +82,11 @@ def main():
             entries.append((version_key(requirement), alias, requirement))
     if not entries:
         fail(f"ecdiff does not depend on {crate} directly (no [workspace.dependencies] entry)")
-    _, alias, requirement = max(entries)
+    # Two requirements of one crate (k256 =0.14.0 and, as k256-013, =0.13.4): the checkout
+    # replaces the one of its own semver series, or the newest when it is of neither.
+    wanted = version_key(version)
+    compatible = [e for e in entries if same_series(e[0], wanted)]
+    _, alias, requirement = max(compatible or entries)
     print(f"{crate} {version} {requirement}")
     if requirement == f"={version}":
         return
