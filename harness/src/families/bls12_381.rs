@@ -577,7 +577,7 @@ pub const FAMILY: Family = Family {
             subject: BLSTRS,
             function: "Gt::sum (of the products tᵢ * kᵢ)",
             lengths: Lengths::up_to(16),
-            cases: 64,
+            cases: 128,
             build: |spec| Box::new(shapes::gt::check_multi_exp::<Bls12381Gt, _>(spec, Blstrs)),
         },
         RoutineRow {

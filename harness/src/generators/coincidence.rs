@@ -27,8 +27,13 @@
 //! relation needs two bases with equal or opposite logs (the point classes `repeated` and
 //! `negated_pair`); the plan takes one when the bases have one.
 //!
+//! The same relations hold for a product Π tᵢ^kᵢ in a pairing target group, written
+//! additively: a partial product meeting the next factor (a squaring) or its inverse (a
+//! product of 1).
+//!
 //! Users (`scripts/shared-users.py`): the core's MSM shape (dory, bls12_381, halo2curves, the
-//! arkworks adapters and the downstream API).
+//! arkworks adapters and the downstream API) and its GT multi-exponentiation (dory,
+//! bls12_381).
 
 use super::Gen;
 use num_bigint::BigUint;
@@ -79,7 +84,7 @@ pub struct Plan {
 }
 
 /// In how many cases of eight an edge-biased sum gets a coincidence.
-const PLANNED_IN_EIGHT: u32 = 3;
+const PLANNED_IN_EIGHT: u32 = 4;
 
 /// Draws a coincidence for a sum over bases with logs `logs` (0 for the identity), or `None`
 /// (always under the uniform baseline, and when the bases admit none: fewer than two terms).
@@ -89,45 +94,39 @@ pub fn plan(g: &mut Gen, logs: &[&BigUint], order: &BigUint) -> Option<Plan> {
         return None;
     }
     g.scope(COINCIDENCE_SCOPE, |g| {
-        if !g.chance(PLANNED_IN_EIGHT, 8) {
+        // The zero choice is "none", so the minimizer's zeroing pass drops a coincidence the
+        // finding does not need.
+        if g.below(8) < u64::from(8 - PLANNED_IN_EIGHT) {
             return None;
+        }
+        // Later indices whose base has an earlier base of equal or opposite log: a bucket
+        // relation needs one, and gets half of the plans when the bases have one.
+        let mut first: HashMap<&BigUint, usize> = HashMap::new();
+        let mut pairs = Vec::new();
+        for (j, a) in logs.iter().enumerate() {
+            if a.is_zero() {
+                continue;
+            }
+            let neg = order - *a;
+            if let Some(&i) = first.get(*a).or_else(|| first.get(&neg)) {
+                pairs.push((i, j));
+            }
+            first.entry(*a).or_insert(j);
+        }
+        if !pairs.is_empty() && g.chance(1, 2) {
+            let (i, j) = *g.pick(&pairs);
+            return Some(Plan {
+                relation: Relation::Bucket { earlier: i },
+                index: j,
+                negated: *logs[i] != *logs[j],
+            });
         }
         let negated = g.chance(1, 2);
         let nonzero = |i: &usize| !logs[*i].is_zero();
-        let relation = match g.below(4) {
-            0 => Relation::Prefix,
-            1 => Relation::Suffix,
-            2 => Relation::Halves,
-            _ => Relation::Bucket { earlier: 0 },
-        };
-        let candidates: Vec<usize> = match relation {
-            Relation::Prefix => (1..n).filter(nonzero).collect(),
-            Relation::Suffix => (0..n - 1).filter(nonzero).collect(),
-            Relation::Halves => (n / 2..n).filter(nonzero).collect(),
-            Relation::Bucket { .. } => {
-                // Later indices whose base has an earlier base of equal or opposite log.
-                let mut first: HashMap<BigUint, usize> = HashMap::new();
-                let mut pairs = Vec::new();
-                for (j, a) in logs.iter().enumerate() {
-                    if a.is_zero() {
-                        continue;
-                    }
-                    let neg = order - *a;
-                    if let Some(&i) = first.get(*a).or_else(|| first.get(&neg)) {
-                        pairs.push((i, j));
-                    }
-                    first.entry((*a).clone()).or_insert(j);
-                }
-                if pairs.is_empty() {
-                    return None;
-                }
-                let (i, j) = *g.pick(&pairs);
-                return Some(Plan {
-                    relation: Relation::Bucket { earlier: i },
-                    index: j,
-                    negated: *logs[i] != *logs[j],
-                });
-            }
+        let (relation, candidates): (Relation, Vec<usize>) = match g.below(3) {
+            0 => (Relation::Prefix, (1..n).filter(nonzero).collect()),
+            1 => (Relation::Suffix, (0..n - 1).filter(nonzero).collect()),
+            _ => (Relation::Halves, (n / 2..n).filter(nonzero).collect()),
         };
         if candidates.is_empty() {
             return None;
@@ -235,11 +234,21 @@ pub fn record(g: &mut Gen, logs: &[&BigUint], scalars: &[BigUint], order: &BigUi
     }
 }
 
+/// The scalars of a sum over bases with logs `logs`, with its coincidence classes recorded:
+/// [`draw_scalars`] then [`record`].
+pub fn scalars(g: &mut Gen, logs: &[&BigUint], order: &BigUint) -> Vec<BigUint> {
+    let scalars = draw_scalars(g, logs, order);
+    record(g, logs, &scalars, order);
+    scalars
+}
+
 /// The scalars of a sum over bases with logs `logs`: each drawn by
 /// [`scalar`](super::scalars::scalar), then possibly one replaced to build a drawn coincidence
 /// ([`plan`], drawn after the scalars, so a saved input of an older ecdiff decodes the same
-/// bases and scalars), with every class recorded off the final values.
-pub fn scalars(g: &mut Gen, logs: &[&BigUint], order: &BigUint) -> Vec<BigUint> {
+/// bases and scalars), each scalar class recorded for the values that stay. The caller
+/// records the coincidence classes ([`record`]) once the case is final (a shape that edits
+/// the scalars further does so first).
+pub fn draw_scalars(g: &mut Gen, logs: &[&BigUint], order: &BigUint) -> Vec<BigUint> {
     let (mut scalars, classes): (Vec<BigUint>, Vec<Option<&'static str>>) = logs
         .iter()
         .map(|_| super::scalars::unrecorded_scalar(g, order))
@@ -255,7 +264,6 @@ pub fn scalars(g: &mut Gen, logs: &[&BigUint], order: &BigUint) -> Vec<BigUint> 
             }
         }
     }
-    record(g, logs, &scalars, order);
     scalars
 }
 

@@ -14,9 +14,10 @@
 
 use super::{hex_scalars, SizedCheck, Spec};
 use crate::engine::{Outcome, Routine, RoutineInfo};
+use crate::generators::coincidence::{self, COINCIDENCE_CLASSES};
 use crate::generators::gt::{gt_elements, GT_CLASSES};
 pub use crate::generators::gt::{GtGroup, GtPool};
-use crate::generators::scalars::{scalar, SCALAR_CLASSES};
+use crate::generators::scalars::SCALAR_CLASSES;
 use crate::generators::Gen;
 use ecdiff_oracles::field::Field;
 use ecdiff_oracles::group::{known_log_msm, Logged};
@@ -110,7 +111,10 @@ where
             n
         };
         let elems = gt_elements::<G>(g, n);
-        let exps = (0..n).map(|_| scalar(g, G::instance().order())).collect();
+        let logs: Vec<&BigUint> = elems.iter().map(|e| &e.log).collect();
+        // A product's partial products meet a factor or its inverse as a sum's partial sums
+        // do (`crate::generators::coincidence`, written additively); a scaling has one term.
+        let exps = coincidence::scalars(g, &logs, G::instance().order());
         GtCase { elems, exps }
     }
 }
@@ -131,6 +135,9 @@ where
             matches!(self.op, Op::MultiExp(_)) || !matches!(*c, "gt_inverse_pair" | "gt_repeated")
         }));
         classes.extend(SCALAR_CLASSES);
+        if matches!(self.op, Op::MultiExp(_)) {
+            classes.extend(COINCIDENCE_CLASSES);
+        }
         self.spec.info(
             "known-log e^(Σ kᵢ·aᵢ mod r), fixed-base square-and-multiply in 𝔽ₚ¹²",
             classes,
