@@ -53,6 +53,23 @@ pub fn naf(k: &BigUint) -> Vec<i8> {
     out
 }
 
+/// ark-ec 0.5's Pippenger window for `n` terms: c = 3 below 32, else ⌊0.69·log₂ n⌋ + 2
+/// (`VariableBaseMSM::msm_bigint_wnaf`, `ln_without_floats`).
+fn ark_window(n: usize) -> usize {
+    if n < 32 {
+        3
+    } else {
+        (ark_std::log2(n) * 69 / 100) as usize + 2
+    }
+}
+
+/// The unsigned `c`-bit digit of `s` in window `w` (bits w·c … w·c + c − 1).
+fn window_digit(s: &BigUint, w: usize, c: usize) -> usize {
+    (0..c).fold(0usize, |d, i| {
+        d | (usize::from(s.bit((w * c + i) as u64)) << i)
+    })
+}
+
 /// Σ scalars\[i\]·bases\[i\] by a Pippenger bucket MSM with ark's window choice
 /// (c = 3 below 32 terms, else ⌊0.69·log₂ n⌋ + 2) over `scalar_bits`-bit scalars, that keeps
 /// bucket indices in a byte: once the window passes 8 bits (n ≥ 1025, c = 9 and 10) digits of
@@ -63,12 +80,7 @@ pub fn bucket_index_in_a_byte<P: SWCurveConfig>(
     scalars: &[BigUint],
     scalar_bits: usize,
 ) -> Projective<P> {
-    let n = bases.len();
-    let c = if n < 32 {
-        3
-    } else {
-        (ark_std::log2(n) * 69 / 100) as usize + 2
-    };
+    let c = ark_window(bases.len());
     let mut total = Projective::<P>::zero();
     for w in (0..scalar_bits.div_ceil(c)).rev() {
         for _ in 0..c {
@@ -76,9 +88,7 @@ pub fn bucket_index_in_a_byte<P: SWCurveConfig>(
         }
         let mut buckets = vec![Projective::<P>::zero(); (1 << c) - 1];
         for (b, s) in bases.iter().zip(scalars) {
-            let digit = (0..c).fold(0usize, |d, i| {
-                d | (usize::from(s.bit((w * c + i) as u64)) << i)
-            });
+            let digit = window_digit(s, w, c);
             let index = digit as u8;
             if index != 0 {
                 buckets[usize::from(index) - 1] += b;
@@ -186,12 +196,7 @@ pub fn incomplete_msm<P: SWCurveConfig>(
         }
         SumOrder::Halves => tree(&terms().collect::<Vec<_>>(), &add),
         SumOrder::Pippenger => {
-            let n = bases.len();
-            let c = if n < 32 {
-                3
-            } else {
-                (ark_std::log2(n) * 69 / 100) as usize + 2
-            };
+            let c = ark_window(bases.len());
             let mut total = Projective::<P>::zero();
             for w in (0..scalar_bits.div_ceil(c)).rev() {
                 for _ in 0..c {
@@ -199,9 +204,7 @@ pub fn incomplete_msm<P: SWCurveConfig>(
                 }
                 let mut buckets = vec![Affine::<P>::identity(); (1 << c) - 1];
                 for (b, s) in bases.iter().zip(scalars) {
-                    let digit = (0..c).fold(0usize, |d, i| {
-                        d | (usize::from(s.bit((w * c + i) as u64)) << i)
-                    });
+                    let digit = window_digit(s, w, c);
                     if digit != 0 {
                         buckets[digit - 1] = add(buckets[digit - 1], *b);
                     }
