@@ -13,7 +13,7 @@
 //! relation between partial sums is a linear equation mod r in one scalar. [`plan`] draws
 //! (under [`Bias::Edge`](super::Bias) only) which relation to build and whose scalar solves it;
 //! the caller draws every other scalar as usual and leaves that one to [`Plan::solve`].
-//! [`record`] then reads the classes off the finished case's logs, however the case came
+//! [`classes`] then reads the classes off the finished case's logs, however the case came
 //! about (a relation the minimizer kept, or one drawn by chance):
 //!
 //! | class | relation (all values ≠ 0) | where it meets |
@@ -40,7 +40,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 use std::collections::{HashMap, HashSet};
 
-/// Every class [`record`] can record.
+/// Every class [`classes`] can read off a sum.
 pub const COINCIDENCE_CLASSES: &[&str] = &[
     "meet_prefix_equal",
     "meet_prefix_negated",
@@ -143,7 +143,7 @@ pub fn plan(g: &mut Gen, logs: &[&BigUint], order: &BigUint) -> Option<Plan> {
 impl Plan {
     /// The scalar at [`Plan::index`] that makes the relation hold, given every other scalar
     /// (`scalars[self.index]` is ignored) and the bases' logs. It may be 0 (the relation's
-    /// other side summed to 0): the case then has no coincidence, and [`record`] says so.
+    /// other side summed to 0): the case then has no coincidence, and [`classes`] says so.
     pub fn solve(&self, logs: &[&BigUint], scalars: &[BigUint], order: &BigUint) -> BigUint {
         let k = self.index;
         let term = |i: usize| (&scalars[i] * logs[i]) % order;
@@ -228,14 +228,14 @@ pub fn classes(logs: &[&BigUint], scalars: &[BigUint], order: &BigUint) -> Vec<&
 }
 
 /// Records [`classes`] on `g`.
-pub fn record(g: &mut Gen, logs: &[&BigUint], scalars: &[BigUint], order: &BigUint) {
+fn record(g: &mut Gen, logs: &[&BigUint], scalars: &[BigUint], order: &BigUint) {
     for class in classes(logs, scalars, order) {
         g.hit(class);
     }
 }
 
-/// The scalars of a sum over bases with logs `logs`, with its coincidence classes recorded:
-/// [`draw_scalars`] then [`record`].
+/// The scalars of a sum over bases with logs `logs`, drawn (one possibly solved for a planned
+/// coincidence), with the coincidence classes of the final values recorded.
 pub fn scalars(g: &mut Gen, logs: &[&BigUint], order: &BigUint) -> Vec<BigUint> {
     let scalars = draw_scalars(g, logs, order);
     record(g, logs, &scalars, order);
@@ -245,10 +245,8 @@ pub fn scalars(g: &mut Gen, logs: &[&BigUint], order: &BigUint) -> Vec<BigUint> 
 /// The scalars of a sum over bases with logs `logs`: each drawn by
 /// [`scalar`](super::scalars::scalar), then possibly one replaced to build a drawn coincidence
 /// ([`plan`], drawn after the scalars, so a saved input of an older ecdiff decodes the same
-/// bases and scalars), each scalar class recorded for the values that stay. The caller
-/// records the coincidence classes ([`record`]) once the case is final (a shape that edits
-/// the scalars further does so first).
-pub fn draw_scalars(g: &mut Gen, logs: &[&BigUint], order: &BigUint) -> Vec<BigUint> {
+/// bases and scalars), each scalar class recorded for the values that stay.
+fn draw_scalars(g: &mut Gen, logs: &[&BigUint], order: &BigUint) -> Vec<BigUint> {
     let (mut scalars, classes): (Vec<BigUint>, Vec<Option<&'static str>>) = logs
         .iter()
         .map(|_| super::scalars::unrecorded_scalar(g, order))
