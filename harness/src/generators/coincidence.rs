@@ -31,9 +31,14 @@
 //! additively: a partial product meeting the next factor (a squaring) or its inverse (a
 //! product of 1).
 //!
+//! A group that is not of prime order (edwards25519, ℤ/ℓ × ℤ/8 ≅ ℤ/8ℓ) plans in its prime-order
+//! component ([`Drawn::coincide`] mod ℓ) and reads the classes in the whole group ([`record`]
+//! with logs mod 8ℓ): a relation holds only where the torsion components agree too, and the
+//! classes say which did.
+//!
 //! Users (`scripts/shared-users.py`): the core's MSM shape (dory, bls12_381, halo2curves, the
-//! arkworks adapters and the downstream API) and its GT multi-exponentiation (dory,
-//! bls12_381).
+//! arkworks adapters and the downstream API), its GT multi-exponentiation (dory, bls12_381)
+//! and curve25519's Edwards and ristretto255 multiscalar forms.
 
 use super::Gen;
 use num_bigint::BigUint;
@@ -228,7 +233,7 @@ pub fn classes(logs: &[&BigUint], scalars: &[BigUint], order: &BigUint) -> Vec<&
 }
 
 /// Records [`classes`] on `g`.
-fn record(g: &mut Gen, logs: &[&BigUint], scalars: &[BigUint], order: &BigUint) {
+pub fn record(g: &mut Gen, logs: &[&BigUint], scalars: &[BigUint], order: &BigUint) {
     for class in classes(logs, scalars, order) {
         g.hit(class);
     }
@@ -237,32 +242,115 @@ fn record(g: &mut Gen, logs: &[&BigUint], scalars: &[BigUint], order: &BigUint) 
 /// The scalars of a sum over bases with logs `logs`, drawn (one possibly solved for a planned
 /// coincidence), with the coincidence classes of the final values recorded.
 pub fn scalars(g: &mut Gen, logs: &[&BigUint], order: &BigUint) -> Vec<BigUint> {
-    let scalars = draw_scalars(g, logs, order);
+    let scalars = draw(g, logs.len(), order).coincide(g, logs, order);
     record(g, logs, &scalars, order);
     scalars
 }
 
-/// The scalars of a sum over bases with logs `logs`: each drawn by
-/// [`scalar`](super::scalars::scalar), then possibly one replaced to build a drawn coincidence
-/// ([`plan`], drawn after the scalars, so a saved input of an older ecdiff decodes the same
-/// bases and scalars), each scalar class recorded for the values that stay.
-fn draw_scalars(g: &mut Gen, logs: &[&BigUint], order: &BigUint) -> Vec<BigUint> {
-    let (mut scalars, classes): (Vec<BigUint>, Vec<Option<&'static str>>) = logs
-        .iter()
+/// `n` scalars drawn by [`scalar`](super::scalars::scalar), their classes not yet recorded:
+/// [`Drawn::coincide`] may replace one of them.
+pub fn draw(g: &mut Gen, n: usize, order: &BigUint) -> Drawn {
+    let (scalars, classes) = (0..n)
         .map(|_| super::scalars::unrecorded_scalar(g, order))
         .unzip();
-    let planned = plan(g, logs, order);
-    if let Some(p) = planned {
-        scalars[p.index] = p.solve(logs, &scalars, order);
+    Drawn { scalars, classes }
+}
+
+/// Scalars drawn by [`draw`], before a coincidence is planned.
+pub struct Drawn {
+    scalars: Vec<BigUint>,
+    classes: Vec<Option<&'static str>>,
+}
+
+impl Drawn {
+    /// The scalars with possibly one replaced to build a drawn coincidence ([`plan`] over
+    /// bases with logs `logs` in a group of prime order `order`), each scalar class recorded
+    /// for the values that stay. Drawn after the scalars, so a saved input of an older ecdiff
+    /// decodes the same bases and scalars. The caller records [`classes`] of the final values
+    /// ([`record`]), in the group the subject computes in.
+    pub fn coincide(self, g: &mut Gen, logs: &[&BigUint], order: &BigUint) -> Vec<BigUint> {
+        let Drawn {
+            mut scalars,
+            classes,
+        } = self;
+        let planned = plan(g, logs, order);
+        if let Some(p) = planned {
+            scalars[p.index] = p.solve(logs, &scalars, order);
+        }
+        for (i, class) in classes.into_iter().enumerate() {
+            if planned.is_none_or(|p| p.index != i) {
+                if let Some(class) = class {
+                    g.hit(class);
+                }
+            }
+        }
+        scalars
     }
-    for (i, class) in classes.into_iter().enumerate() {
-        if planned.is_none_or(|p| p.index != i) {
-            if let Some(class) = class {
-                g.hit(class);
+}
+
+/// The coincidence classes of a sum Σ sᵢ·Pᵢ found by the group's own arithmetic on decoded
+/// points — scalar multiplications and additions in each order [`classes`] describes — for
+/// tests that check [`classes`] (and its labels) against what the points really do.
+#[cfg(test)]
+pub(crate) fn meetings_by_arithmetic<P: PartialEq>(
+    pts: &[P],
+    scalars: &[BigUint],
+    identity: &P,
+    mul: impl Fn(&P, &BigUint) -> P,
+    add: impl Fn(&P, &P) -> P,
+    neg: impl Fn(&P) -> P,
+) -> std::collections::BTreeSet<&'static str> {
+    let terms: Vec<P> = pts.iter().zip(scalars).map(|(p, s)| mul(p, s)).collect();
+    let mut found = std::collections::BTreeSet::new();
+    let mut meet = |a: &P, b: &P, equal, negated| {
+        if a == identity || b == identity {
+            return;
+        }
+        if a == b {
+            found.insert(equal);
+        } else if *a == neg(b) {
+            found.insert(negated);
+        }
+    };
+    let sum = |ts: &[P]| (ts.iter()).fold(mul(identity, &BigUint::zero()), |acc, t| add(&acc, t));
+    let n = terms.len();
+    for k in 1..n {
+        meet(
+            &sum(&terms[..k]),
+            &terms[k],
+            "meet_prefix_equal",
+            "meet_prefix_negated",
+        );
+    }
+    for k in 0..n.saturating_sub(1) {
+        meet(
+            &sum(&terms[k + 1..]),
+            &terms[k],
+            "meet_suffix_equal",
+            "meet_suffix_negated",
+        );
+    }
+    if n >= 2 {
+        meet(
+            &sum(&terms[..n / 2]),
+            &sum(&terms[n / 2..]),
+            "meet_halves_equal",
+            "meet_halves_negated",
+        );
+    }
+    for j in 0..n {
+        for i in 0..j {
+            let nonzero = pts[j] != *identity && !scalars[j].is_zero();
+            if nonzero && scalars[i] == scalars[j] {
+                if pts[i] == pts[j] {
+                    found.insert("bucket_repeated_term");
+                } else if pts[i] == neg(&pts[j]) {
+                    found.insert("bucket_negated_term");
+                }
             }
         }
     }
-    scalars
+    found
 }
 
 #[cfg(test)]
@@ -276,9 +364,8 @@ mod tests {
     use ecdiff_oracles::weierstrass::Point;
     use std::collections::{BTreeMap, BTreeSet};
 
-    /// The meetings of a decoded case by the points' own arithmetic — coordinates to affine
-    /// points, scalar multiplications, additions in each order — never by the logs or the
-    /// labels [`classes`] works from.
+    /// The meetings of a decoded case of BN254 G1 by the points' own arithmetic (coordinates
+    /// to affine points), never by the logs or the labels [`classes`] works from.
     fn meetings(
         bases: &[crate::generators::points::GenPoint<ecdiff_oracles::field::Fp>],
         scalars: &[BigUint],
@@ -287,61 +374,14 @@ mod tests {
         let pts: Vec<Point<_>> = (bases.iter())
             .map(|b| curve.from_jacobian(&b.jac.x, &b.jac.y, &b.jac.z))
             .collect();
-        let terms: Vec<Point<_>> = pts
-            .iter()
-            .zip(scalars)
-            .map(|(p, s)| curve.mul(p, s))
-            .collect();
-        let mut found = BTreeSet::new();
-        let mut meet = |a: &Point<_>, b: &Point<_>, equal, negated| {
-            if *a == Point::Identity || *b == Point::Identity {
-                return;
-            }
-            if a == b {
-                found.insert(equal);
-            } else if *a == curve.neg(b) {
-                found.insert(negated);
-            }
-        };
-        let sum = |ts: &[Point<_>]| ts.iter().fold(Point::Identity, |acc, t| curve.add(&acc, t));
-        let n = terms.len();
-        for k in 1..n {
-            meet(
-                &sum(&terms[..k]),
-                &terms[k],
-                "meet_prefix_equal",
-                "meet_prefix_negated",
-            );
-        }
-        for k in 0..n.saturating_sub(1) {
-            meet(
-                &sum(&terms[k + 1..]),
-                &terms[k],
-                "meet_suffix_equal",
-                "meet_suffix_negated",
-            );
-        }
-        if n >= 2 {
-            meet(
-                &sum(&terms[..n / 2]),
-                &sum(&terms[n / 2..]),
-                "meet_halves_equal",
-                "meet_halves_negated",
-            );
-        }
-        for j in 0..n {
-            for i in 0..j {
-                let nonzero = pts[j] != Point::Identity && scalars[j] != BigUint::zero();
-                if nonzero && scalars[i] == scalars[j] {
-                    if pts[i] == pts[j] {
-                        found.insert("bucket_repeated_term");
-                    } else if pts[i] == curve.neg(&pts[j]) {
-                        found.insert("bucket_negated_term");
-                    }
-                }
-            }
-        }
-        found
+        meetings_by_arithmetic(
+            &pts,
+            scalars,
+            &Point::Identity,
+            |p, s| curve.mul(p, s),
+            |a, b| curve.add(a, b),
+            |p| curve.neg(p),
+        )
     }
 
     /// Every coincidence class a decoded sum is labelled with is a meeting its points really

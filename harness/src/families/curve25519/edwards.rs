@@ -225,6 +225,27 @@ pub fn point_of(log: &BigUint, torsion: u8) -> EdPoint {
     }
 }
 
+/// 8ℓ, the order of the full group E(𝔽ₚ) ≅ ℤ/ℓ × ℤ/8 ≅ ℤ/8ℓ (ℓ is odd, so the product of the
+/// two cyclic groups is cyclic).
+pub fn full_order() -> &'static BigUint {
+    static FULL: OnceLock<BigUint> = OnceLock::new();
+    FULL.get_or_init(|| order() * 8u8)
+}
+
+impl EdInput {
+    /// The input's log in ℤ/8ℓ: the m with m ≡ a (mod ℓ) and m ≡ t (mod 8) (Chinese
+    /// remainders), so s·m is the log of s·P in both components at once and two inputs are
+    /// equal (opposite) points exactly when their logs are equal (opposite) mod 8ℓ.
+    pub fn full_log(&self) -> BigUint {
+        let l = order();
+        // m = a + ℓ·k with a + ℓ·k ≡ t (mod 8): k ≡ (t − a)·ℓ⁻¹, and ℓ⁻¹ ≡ ℓ (mod 8) for odd ℓ.
+        let l8 = (l % 8u8).to_u64().expect("below 8");
+        let a8 = (&self.log % 8u8).to_u64().expect("below 8");
+        let k = ((u64::from(self.torsion) + 8 - a8) * l8) % 8;
+        &self.log + l * k
+    }
+}
+
 /// Σ sᵢ·Pᵢ over `terms` (scalar, input): the oracle's known-log sum with torsion bookkeeping
 /// ([`edwards::known_log_sum_with_torsion`]) over the inputs' logs.
 pub fn known_log_sum(terms: &[(&BigUint, &EdInput)]) -> EdPoint {

@@ -14,6 +14,13 @@
 //! `path_precomputed_straus`), and the routines declare them, so the vacuity check proves every
 //! path ran.
 //!
+//! The dynamic scalars carry the core's coincidences
+//! ([`crate::generators::coincidence`]): a partial sum of the dynamic terms meeting ±the next
+//! one, two halves meeting, equal or opposite points with one scalar (in one Straus step or one
+//! Pippenger bucket), solved mod ℓ and read in the whole group ℤ/8ℓ
+//! ([`EdInput::full_log`](super::edwards::EdInput::full_log)). They are drawn after every other
+//! choice, so a saved input of an older ecdiff decodes the same points and scalars.
+//!
 //! # Oracle
 //!
 //! Known logs with torsion bookkeeping ([`known_log_sum`]): an input is Pᵢ = aᵢ·B + tᵢ·T and
@@ -25,8 +32,9 @@
 
 use crate::engine::{compare, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
 use crate::families::curve25519::edwards::{
-    hex_inputs, known_log_sum, points, EdInput, Flavor, Repr, ReprMode, REPR_CLASSES,
+    full_order, hex_inputs, known_log_sum, points, EdInput, Flavor, Repr, ReprMode, REPR_CLASSES,
 };
+use crate::generators::coincidence::{self, COINCIDENCE_CLASSES};
 use crate::generators::scalars::{scalar, SCALAR_CLASSES};
 use crate::generators::Gen;
 use crate::shapes::{hex_scalars, Spec};
@@ -242,6 +250,7 @@ impl Routine for MsmCheck {
         classes.extend(self.flavor.point_classes());
         classes.extend(REPR_CLASSES);
         classes.extend(SCALAR_CLASSES);
+        classes.extend(COINCIDENCE_CLASSES);
         classes.extend(self.kind.path_classes());
         if self.kind.precomputed() {
             classes.extend(STATIC_CLASSES);
@@ -265,7 +274,10 @@ impl Routine for MsmCheck {
         };
         let n = self.draw_len(g);
         let dynamic = points(g, self.flavor, n, ReprMode::Mixed);
-        let scalars = (0..n).map(|_| scalar(g, l)).collect();
+        let drawn = coincidence::draw(g, n, l);
+        let logs: Vec<(BigUint, BigUint)> = (dynamic.iter())
+            .map(|p| (p.log.clone(), p.full_log()))
+            .collect();
         let mut points: Vec<Option<EdInput>> = dynamic.into_iter().map(Some).collect();
         if self.kind.optional() && n > 0 && g.edgy() && g.chance(1, 4) {
             g.hit("none_point");
@@ -284,6 +296,12 @@ impl Routine for MsmCheck {
                 k => k.path_classes()[0],
             });
         }
+        // A relation is solved in the prime-order component (mod ℓ) and holds in the full
+        // group when the torsion components agree too; the classes are read mod 8ℓ.
+        let prime_logs: Vec<&BigUint> = logs.iter().map(|(a, _)| a).collect();
+        let scalars = drawn.coincide(g, &prime_logs, l);
+        let full_logs: Vec<&BigUint> = logs.iter().map(|(_, m)| m).collect();
+        coincidence::record(g, &full_logs, &scalars, full_order());
         MsmCase {
             static_points,
             static_scalars,
@@ -397,5 +415,82 @@ impl Routine for MsmCheck {
 
     fn render_output(&self, output: &Self::Output) -> String {
         hex::encode(output)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generators::case_bytes;
+    use crate::generators::coincidence::meetings_by_arithmetic;
+    use crate::generators::Bias;
+    use std::collections::{BTreeMap, BTreeSet};
+
+    struct Unused;
+    impl MsmSubject for Unused {
+        fn msm(&self, _: &MsmInput<'_>) -> Outcome<[u8; 32]> {
+            Outcome::Rejected("not called".into())
+        }
+    }
+
+    /// A decoded point compared by its canonical encoding (ristretto255's encoding identifies
+    /// a coset, Edwards' a point), so equality is the group's, not the representative's.
+    #[derive(Clone)]
+    struct Encoded(EdPoint, [u8; 32]);
+    impl PartialEq for Encoded {
+        fn eq(&self, other: &Self) -> bool {
+            self.1 == other.1
+        }
+    }
+    use ecdiff_oracles::edwards::EdPoint;
+
+    /// Every coincidence class an Edwards or ristretto255 sum is labelled with is a meeting
+    /// of the decoded points under the oracle's own addition (torsion components included),
+    /// every meeting is labelled, and each class is drawn: a relation solved mod ℓ but read
+    /// mod ℓ only, or a log of the wrong torsion, fails one of the assertions.
+    #[test]
+    fn every_coincidence_class_is_a_meeting_of_the_decoded_points() {
+        for flavor in [Flavor::Edwards, Flavor::Ristretto] {
+            let msm = check(
+                Spec::new("test").lengths(10, &[]),
+                flavor,
+                MsmKind::Vartime,
+                Unused,
+            );
+            let enc = |p: EdPoint| {
+                let bytes = flavor.encode(&p);
+                Encoded(p, bytes)
+            };
+            let mut counts: BTreeMap<&str, u32> = BTreeMap::new();
+            for i in 0..400 {
+                let data = case_bytes(0, "edwards-coincidence", i, 256);
+                let mut g = Gen::new(&data, Bias::Edge);
+                let case = msm.generate(&mut g);
+                let labelled: BTreeSet<&str> = (g.into_classes().into_iter())
+                    .filter(|class| COINCIDENCE_CLASSES.contains(class))
+                    .collect();
+                let pts: Vec<Encoded> = (case.points.iter())
+                    .map(|p| enc(p.as_ref().unwrap().repr.oracle_point(flavor).unwrap()))
+                    .collect();
+                let found = meetings_by_arithmetic(
+                    &pts,
+                    &case.scalars,
+                    &enc(edwards::identity()),
+                    |p, s| enc(edwards::mul(&p.0, s)),
+                    |a, b| enc(edwards::add(&a.0, &b.0)),
+                    |p| enc(edwards::neg(&p.0)),
+                );
+                assert_eq!(labelled, found, "{flavor:?} case {i}");
+                for class in labelled {
+                    *counts.entry(class).or_default() += 1;
+                }
+            }
+            for class in COINCIDENCE_CLASSES {
+                assert!(
+                    counts.get(class).copied().unwrap_or(0) >= 3,
+                    "{flavor:?} {class}: {counts:?}"
+                );
+            }
+        }
     }
 }
