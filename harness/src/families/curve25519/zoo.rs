@@ -18,6 +18,7 @@
 
 mod double_base;
 mod encoding;
+mod incomplete;
 mod msm;
 mod tari;
 
@@ -42,6 +43,7 @@ use encoding::{
     double_and_compress_zero_in_batch, mul_base_variant, radix256_mul_base,
     ristretto_decompress_noncanonical,
 };
+use incomplete::{DedicatedSum, SumOrder};
 use msm::{
     msm_variant, NoneSkipped, PippengerAt, PippengerFlaw, PrecomputedNafTopDigit,
     Radix16TableMissing8, StrausCofactorCleared,
@@ -87,6 +89,30 @@ fn double_n<G: DalekGroup>(mut p: G, n: usize) -> G {
         p = p + &p;
     }
     p
+}
+
+/// One row of the incomplete-law zoo: `vartime_multiscalar_mul` of `$group` replaced by a sum in
+/// `$order` with the dedicated addition law ([`incomplete`]).
+macro_rules! dedicated_sum_row {
+    ($group:literal, $point:ty, $order:ident, $order_name:literal, $trigger:literal) => {
+        ZooRow {
+            name: concat!(
+                "dalek_",
+                $group,
+                "_vartime_multiscalar_mul__",
+                $order_name,
+                "_dedicated_addition"
+            ),
+            routine: concat!("dalek_", $group, "_vartime_multiscalar_mul"),
+            bug: "Σ sᵢ·Pᵢ accumulated with the dedicated twisted-Edwards addition (HWCD 2008 \
+                  §3.2, no doubling case: P + P and P + (P + T₂) give (0:0:0:0)) instead of \
+                  the unified one (incomplete formulas: Go P-256 CVE-2023-24532, Botan \
+                  https://github.com/randombit/botan/issues/2424)",
+            trigger: $trigger,
+            caught_as: &[VerdictKind::Mismatch],
+            build: |spec| msm_variant(spec, DedicatedSum::<$point>::new(SumOrder::$order)),
+        }
+    };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -391,6 +417,22 @@ pub(super) const ROWS: &[ZooRow] = &[
             ))
         },
     },
+    dedicated_sum_row!("edwards", EdwardsPoint, LeftToRight, "left_to_right",
+        "a prefix sum equal to the next term (meet_prefix_equal)"),
+    dedicated_sum_row!("edwards", EdwardsPoint, RightToLeft, "right_to_left",
+        "a suffix sum equal to the term before it (meet_suffix_equal)"),
+    dedicated_sum_row!("edwards", EdwardsPoint, Halves, "halves",
+        "two equal halves, at any level of the split (meet_halves_equal, meet_prefix_equal for two terms)"),
+    dedicated_sum_row!("edwards", EdwardsPoint, Pippenger, "pippenger_bucket",
+        "two equal points with one digit in a window (bucket_repeated_term)"),
+    dedicated_sum_row!("ristretto", RistrettoPoint, LeftToRight, "left_to_right",
+        "a prefix sum equal to the next term (meet_prefix_equal)"),
+    dedicated_sum_row!("ristretto", RistrettoPoint, RightToLeft, "right_to_left",
+        "a suffix sum equal to the term before it (meet_suffix_equal)"),
+    dedicated_sum_row!("ristretto", RistrettoPoint, Halves, "halves",
+        "two equal halves, at any level of the split (meet_halves_equal, meet_prefix_equal for two terms)"),
+    dedicated_sum_row!("ristretto", RistrettoPoint, Pippenger, "pippenger_bucket",
+        "two equal points with one digit in a window (bucket_repeated_term)"),
 ];
 
 #[cfg(test)]
