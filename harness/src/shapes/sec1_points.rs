@@ -42,7 +42,8 @@
 
 use crate::engine::panic::{capture, PanicReport};
 use crate::engine::{compare, Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
-use crate::generators::scalars::{raw_scalar, scalar, RAW_SCALAR_CLASSES, SCALAR_CLASSES};
+use crate::generators::coincidence::{self, COINCIDENCE_CLASSES};
+use crate::generators::scalars::{raw_scalar, RAW_SCALAR_CLASSES, SCALAR_CLASSES};
 use crate::generators::Gen;
 use crate::shapes::Spec;
 use ecdiff_oracles::curves::{p256, secp256k1, Secp256k1, P256};
@@ -808,6 +809,7 @@ impl PointKind for LincombKind {
     fn classes(&self) -> Vec<&'static str> {
         let mut v = RECIPE_CLASSES.to_vec();
         v.extend(SCALAR_CLASSES);
+        v.extend(COINCIDENCE_CLASSES);
         v.extend(LINCOMB_CLASSES);
         v
     }
@@ -873,22 +875,16 @@ impl PointKind for LincombKind {
         if len >= 3 {
             g.hit("lincomb_long");
         }
-        let mut scalars: Vec<BigUint> = (0..len).map(|_| scalar(g, nn)).collect();
-        if len >= 2 && g.edgy() && g.chance(1, 4) {
-            // Choose the last scalar so that the sum is the identity (when the last log is
-            // invertible): s_last = −(Σ_{i<last} sᵢaᵢ)/a_last.
-            let last = len - 1;
-            let a_last = &points[last].log;
-            if !a_last.is_zero() {
-                let partial = scalars[..last]
-                    .iter()
-                    .zip(&points)
-                    .fold(BigUint::zero(), |acc, (s, p)| acc + s * &p.log)
-                    % nn;
-                let inv = a_last.modpow(&(nn - 2u8), nn);
-                scalars[last] = modn::<C>((nn - partial) * inv);
-                g.hit("lincomb_result_identity");
-            }
+        // Coincidences inside the sum ([`coincidence`]): a quarter of the edge-biased sums end
+        // at the identity (u₁·G + u₂·Q = O), and the others get the core's planned meetings.
+        let logs: Vec<&BigUint> = points.iter().map(|p| &p.log).collect();
+        let drawn = coincidence::draw(g, len, nn);
+        let planned =
+            coincidence::identity_total(g, &logs, 1).or_else(|| coincidence::plan(g, &logs, nn));
+        let scalars = drawn.solve(g, planned, &logs, nn);
+        coincidence::record(g, &logs, &scalars, nn);
+        if len >= 2 && coincidence::total_cancels(&logs, &scalars, nn) {
+            g.hit("lincomb_result_identity");
         }
         LincombCase { points, scalars }
     }
@@ -935,5 +931,75 @@ impl PointKind for BatchNormalizeKind {
 
     fn render(&self, case: &Self::Case) -> String {
         format!("n = {}\npoints:\n{}", case.len(), render_inputs(case))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generators::case_bytes;
+    use crate::generators::coincidence::meetings_by_arithmetic;
+    use crate::generators::Bias;
+    use std::collections::{BTreeMap, BTreeSet};
+
+    /// Every coincidence class of a lincomb case is a meeting of its points under the oracle's
+    /// addition, every meeting is labelled, `lincomb_result_identity` is exactly a sum of
+    /// non-identity terms that adds up to O, and each class is drawn over both curves: the
+    /// planned identity total solved without its negation fails the last assertion.
+    #[test]
+    fn lincomb_coincidences_are_meetings_of_the_points() {
+        fn run<C: Sec1Curve>(counts: &mut BTreeMap<&'static str, u32>) {
+            let curve = C::curve();
+            let spec = Spec::new("test").lengths(8, &[]);
+            for i in 0..300 {
+                let data = case_bytes(0, "lincomb-coincidence", i, 256);
+                let mut g = Gen::new(&data, Bias::Edge);
+                let case = LincombKind.generate::<C>(&spec, &mut g);
+                let classes: BTreeSet<&str> = g.into_classes().into_iter().collect();
+                let labelled: BTreeSet<&str> = (classes.iter().copied())
+                    .filter(|c| COINCIDENCE_CLASSES.contains(c))
+                    .collect();
+                let pts: Vec<Point<Fp>> = case.points.iter().map(|p| p.point.clone()).collect();
+                let found = meetings_by_arithmetic(
+                    &pts,
+                    &case.scalars,
+                    &Point::Identity,
+                    |p, s| curve.mul(p, s),
+                    |a, b| curve.add(a, b),
+                    |p| curve.neg(p),
+                );
+                assert_eq!(labelled, found, "case {i}");
+                let terms: Vec<Point<Fp>> = (pts.iter().zip(&case.scalars))
+                    .map(|(p, s)| curve.mul(p, s))
+                    .collect();
+                let total = terms.iter().fold(Point::Identity, |a, t| curve.add(&a, t));
+                let cancels = terms.len() >= 2
+                    && total == Point::Identity
+                    && terms.iter().any(|t| *t != Point::Identity);
+                assert_eq!(
+                    classes.contains("lincomb_result_identity"),
+                    cancels,
+                    "case {i}"
+                );
+                for class in labelled {
+                    *counts.entry(class).or_default() += 1;
+                }
+                if cancels {
+                    *counts.entry("lincomb_result_identity").or_default() += 1;
+                }
+            }
+        }
+        let mut counts = BTreeMap::new();
+        run::<Secp256k1>(&mut counts);
+        run::<P256>(&mut counts);
+        for class in COINCIDENCE_CLASSES
+            .iter()
+            .chain(&["lincomb_result_identity"])
+        {
+            assert!(
+                counts.get(class).copied().unwrap_or(0) >= 3,
+                "{class}: {counts:?}"
+            );
+        }
     }
 }
