@@ -16,6 +16,18 @@
 //! Points outside G1 or G2 are out of contract for the pairing APIs and never drawn; the
 //! encoding routines check that decoders refuse them.
 //!
+//! A product also records the coincidence classes of ∏ e(Pᵢ, Qᵢ) written additively, terms
+//! aᵢbᵢ ([`crate::generators::coincidence::classes`] with logs aᵢ and "scalars" bᵢ): a partial
+//! product meeting the next factor or its inverse, two halves meeting, and — the bucket
+//! classes — two pairs sharing Q with equal or opposite P (`pair_repeated`, `pair_cancelling`),
+//! which an implementation that merges pairs by Q (e(P₁, Q)·e(P₂, Q) = e(P₁ + P₂, Q), as
+//! aggregate BLS verification does) adds with a doubling or a cancellation; the pair classes
+//! above build these (`product_one` is a prefix meeting the inverse of the last factor). The
+//! prefix, suffix and halves meetings come from a product drawn with a *meeting pair*
+//! inserted where its term meets ± a partial product (`meeting_pair`); GT multiplication is
+//! complete field arithmetic, so these matter for an implementation that merges or
+//! reorders pairs, and for the Miller loop's shared accumulator.
+//!
 //! # Oracle
 //!
 //! Known logs and bilinearity: ∏ e(aᵢ·G1, bᵢ·G2) = e(G1, G2)^(Σ aᵢbᵢ mod r), one fixed-base
@@ -33,6 +45,7 @@
 //! `adapter_ark.rs`) and [`gt_from_coefficients`] makes the oracle's value.
 
 use crate::engine::{Outcome, Routine, RoutineInfo};
+use crate::generators::coincidence::{self, COINCIDENCE_CLASSES};
 use crate::generators::Gen;
 use crate::shapes::{SizedCheck, Spec};
 use ecdiff_oracles::bls12_381::pairing::pow_generator_pairing;
@@ -228,20 +241,58 @@ fn closing_pair(g: &mut Gen, earlier: &[Pair]) -> Pair {
     })
 }
 
+/// The pair (a·G1, b·G2) inserted at a drawn index of `earlier` so that, in the product of
+/// `earlier.len() + 1` pairs written additively (terms aᵢbᵢ), a partial product meets ± the new
+/// term: the prefix before it, the suffix after it, or (the new pair in the second half) the
+/// two halves. A drawn non-zero a, b solved (one occurrence of [`PAIR_SCOPE`]); returns the
+/// index. The classes say which meeting holds ([`coincidence::classes`]; none when the other
+/// side sums to 0).
+fn meeting_pair(g: &mut Gen, pairs: &mut Vec<Pair>) -> usize {
+    let r = Bls12381G1.order();
+    let n = pairs.len() + 1;
+    let (index, pair) = g.scope(PAIR_SCOPE, |g| {
+        let negated = g.chance(1, 2);
+        let kind = g.below(3);
+        let index = match kind {
+            0 => g.range(1, n - 1),
+            1 => g.range(0, n - 2),
+            _ => g.range(n / 2, n - 1),
+        };
+        let sum =
+            |range: &[Pair]| (range.iter()).fold(BigUint::zero(), |acc, t| (acc + &t.a * &t.b) % r);
+        let signed = |v: BigUint| if negated { (r - v) % r } else { v };
+        let target = match kind {
+            0 => signed(sum(&pairs[..index])),
+            1 => signed(sum(&pairs[index..])),
+            _ => {
+                let (first, second) = (sum(&pairs[..n / 2]), sum(&pairs[n / 2..]));
+                (signed(first) + r - second) % r
+            }
+        };
+        let a = g.biguint_below(&(r - 1u32)) + 1u32;
+        let b = target * a.modpow(&(r - 2u32), r) % r;
+        (index, pair(a, b))
+    });
+    pairs.insert(index, pair);
+    index
+}
+
 impl SizedCheck for PairingCheck {
     fn generate_len(&self, g: &mut Gen, n: usize) -> Self::Case {
         let single = self.arity == Arity::Single;
         let n = if single { 1 } else { n };
-        // The product's class: plain, closed to 1, or all pairs with a point at infinity.
-        let (product_one, all_infinity) = match (!single && n >= 1 && g.edgy())
-            .then(|| g.weighted(&[50, if n >= 2 { 35 } else { 0 }, 15]))
-        {
-            Some(1) => (true, false),
-            Some(2) => (false, true),
-            _ => (false, false),
-        };
+        // The product's class: plain, closed to 1, every pair with a point at infinity, or with
+        // a partial product meeting one of its factors.
+        let two = if n >= 2 { 35 } else { 0 };
+        let (product_one, all_infinity, meeting) =
+            match (!single && n >= 1 && g.edgy()).then(|| g.weighted(&[50, two, 15, two])) {
+                Some(1) => (true, false, false),
+                Some(2) => (false, true, false),
+                Some(3) => (false, false, true),
+                _ => (false, false, false),
+            };
         let mut pairs: Vec<Pair> = Vec::with_capacity(n);
-        for _ in 0..n - usize::from(product_one) {
+        for _ in 0..n - usize::from(product_one || meeting) {
             let next = draw_pair(g, &pairs, single, all_infinity);
             pairs.push(next);
         }
@@ -252,6 +303,14 @@ impl SizedCheck for PairingCheck {
             let last = closing_pair(g, &pairs);
             pairs.push(last);
             g.hit("product_one");
+        }
+        if meeting {
+            meeting_pair(g, &mut pairs);
+        }
+        if !single {
+            let a: Vec<&BigUint> = pairs.iter().map(|t| &t.a).collect();
+            let b: Vec<BigUint> = pairs.iter().map(|t| t.b.clone()).collect();
+            coincidence::record(g, &a, &b, Bls12381G1.order());
         }
         PairingCase { pairs }
     }
@@ -267,6 +326,7 @@ impl Routine for PairingCheck {
             Arity::Product => {
                 let mut c = self.spec.lengths.classes();
                 c.extend(PAIR_CLASSES);
+                c.extend(COINCIDENCE_CLASSES);
                 c
             }
         };
@@ -448,6 +508,83 @@ mod tests {
         }
         for class in PAIR_CLASSES {
             assert!(seen.contains(class), "{class} never drawn");
+        }
+    }
+
+    /// A product's coincidence classes are meetings of its GT factors e(G1, G2)^(aᵢbᵢ),
+    /// multiplied in 𝔽ₚ¹² in each order (the inverse of a GT element is its conjugate), and
+    /// of its points (two pairs with one Q and equal or opposite P); each is drawn.
+    #[test]
+    fn product_coincidences_are_meetings_of_the_factors() {
+        use ecdiff_oracles::field::Field;
+        let r = Bls12381G1.order();
+        let mut seen = std::collections::BTreeMap::<&str, u32>::new();
+        for i in 0..150 {
+            let data = case_bytes(0, "pairing-coincidence", i, 256);
+            let mut g = Gen::new(&data, Bias::Edge);
+            let check = PairingCheck {
+                spec: Spec::new("t"),
+                arity: Arity::Product,
+                subject: Box::new(Unused),
+            };
+            let case = check.generate_len(&mut g, 2 + (i % 4) as usize);
+            let labelled: std::collections::BTreeSet<&str> = (g.into_classes().into_iter())
+                .filter(|c| COINCIDENCE_CLASSES.contains(c))
+                .collect();
+            let f: Vec<Fp12> = (case.pairs.iter())
+                .map(|t| pow_generator_pairing(&(&t.a * &t.b % r)))
+                .collect();
+            let one = Fp12::one();
+            let product = |fs: &[Fp12]| fs.iter().fold(one.clone(), |acc, x| acc.mul(x));
+            let mut found = std::collections::BTreeSet::new();
+            let mut meet = |x: &Fp12, y: &Fp12, equal, negated| {
+                if *x == one || *y == one {
+                } else if x == y {
+                    found.insert(equal);
+                } else if *x == y.conjugate() {
+                    found.insert(negated);
+                }
+            };
+            let n = f.len();
+            for k in 1..n {
+                meet(
+                    &product(&f[..k]),
+                    &f[k],
+                    "meet_prefix_equal",
+                    "meet_prefix_negated",
+                );
+                let (before, after) = (&f[k - 1], product(&f[k..]));
+                meet(&after, before, "meet_suffix_equal", "meet_suffix_negated");
+            }
+            meet(
+                &product(&f[..n / 2]),
+                &product(&f[n / 2..]),
+                "meet_halves_equal",
+                "meet_halves_negated",
+            );
+            for (j, t) in case.pairs.iter().enumerate() {
+                let live = t.p != Point::Identity && t.q != Point::Identity;
+                for u in &case.pairs[..j] {
+                    if live && u.q == t.q && u.p == t.p {
+                        found.insert("bucket_repeated_term");
+                    } else if live
+                        && u.q == t.q
+                        && u.p == ecdiff_oracles::bls12_381::bls12_381_g1().neg(&t.p)
+                    {
+                        found.insert("bucket_negated_term");
+                    }
+                }
+            }
+            assert_eq!(labelled, found, "case {i}");
+            for class in labelled {
+                *seen.entry(class).or_default() += 1;
+            }
+        }
+        for class in COINCIDENCE_CLASSES {
+            assert!(
+                seen.get(class).copied().unwrap_or(0) >= 2,
+                "{class}: {seen:?}"
+            );
         }
     }
 

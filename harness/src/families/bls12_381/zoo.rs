@@ -6,7 +6,9 @@
 use super::{
     blstrs_encoding_behaviour, blstrs_encoding_known, blstrs_msm_behaviour, blstrs_msm_known,
 };
-use crate::arkworks::zoo::{bucket_index_in_a_byte, naf_exp_truncated};
+use crate::arkworks::zoo::{
+    bucket_index_in_a_byte, incomplete_add, naf_exp_truncated, IncompleteLaw,
+};
 use crate::curve::Jacobian;
 use crate::declare::ZooRow;
 use crate::engine::VerdictKind;
@@ -367,6 +369,39 @@ impl PairingProduct for InfinityAsZeroCoordinates {
                 q => Bls12381G2::to_ark_affine(q),
             })
             .collect();
+        ark_gt(&ark_bls12_381::Bls12_381::multi_pairing(ps, qs).0)
+    }
+
+    fn final_exponent(&self) -> FinalExponent {
+        FinalExponent::Cubed
+    }
+}
+
+/// A pairing product that first merges the pairs sharing a G2 point, by bilinearity
+/// e(P₁, Q)·e(P₂, Q) = e(P₁ + P₂, Q) (one Miller loop fewer per shared Q, as aggregate BLS
+/// verification of one message does), adding the P's with an affine chord addition missing one
+/// case ([`incomplete_add`]): the coincidence classes' bucket relation in a pairing product.
+/// Trigger: two pairs with one Q and equal P (`bucket_repeated_term`, `pair_repeated`) for
+/// the doubling case, or opposite P (`bucket_negated_term`, `pair_cancelling`) for the inverse.
+struct PairsMergedByQ {
+    law: IncompleteLaw,
+}
+
+impl PairingProduct for PairsMergedByQ {
+    fn pairing_product(&self, pairs: &[Pair]) -> Fp12 {
+        use ark_ec::pairing::Pairing as _;
+        type G1 = Affine<ark_bls12_381::g1::Config>;
+        type G2 = Affine<ark_bls12_381::g2::Config>;
+        let mut merged: Vec<(G1, G2)> = Vec::new();
+        for pair in pairs {
+            let p = Bls12381G1::to_ark_affine(&pair.p);
+            let q = Bls12381G2::to_ark_affine(&pair.q);
+            match merged.iter_mut().find(|(_, shared)| *shared == q) {
+                Some((sum, _)) => *sum = incomplete_add(*sum, p, self.law),
+                None => merged.push((p, q)),
+            }
+        }
+        let (ps, qs): (Vec<G1>, Vec<G2>) = merged.into_iter().unzip();
         ark_gt(&ark_bls12_381::Bls12_381::multi_pairing(ps, qs).0)
     }
 
@@ -903,6 +938,42 @@ pub(super) const ROWS: &[ZooRow] = &[
             Box::new(shapes::gt::check_multi_exp::<Bls12381Gt, _>(
                 spec,
                 AccumulatorStartsAtFirstTerm,
+            ))
+        },
+    },
+    ZooRow {
+        name: "ark_bls12_381_multi_pairing__pairs_merged_by_q_no_doubling",
+        routine: "ark_bls12_381_multi_pairing",
+        bug: "pairs sharing Q merged as e(P₁ + P₂, Q), the P's added by a chord addition \
+              without its doubling case: a repeated pair gives a wrong P (incomplete formulas \
+              inside a sum: Go P-256, https://github.com/golang/go/issues/58647; k256/p256 \
+              mixed addition, https://github.com/RustCrypto/elliptic-curves/pull/337)",
+        trigger: "two pairs with one Q and one P (bucket_repeated_term, pair_repeated)",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            Box::new(crate::families::bls12_381::pairing::check_product(
+                spec,
+                PairsMergedByQ {
+                    law: IncompleteLaw::NoDoubling,
+                },
+            ))
+        },
+    },
+    ZooRow {
+        name: "ark_bls12_381_multi_pairing__pairs_merged_by_q_no_inverse",
+        routine: "ark_bls12_381_multi_pairing",
+        bug: "pairs sharing Q merged as e(P₁ + P₂, Q), the P's added by a chord addition \
+              without its inverse case: P and −P with one Q give a point off the curve, not O \
+              (Botan https://github.com/randombit/botan/issues/2424, wolfSSL \
+              https://github.com/wolfSSL/wolfssl/pull/3427)",
+        trigger: "two pairs with one Q and opposite P (bucket_negated_term, pair_cancelling)",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            Box::new(crate::families::bls12_381::pairing::check_product(
+                spec,
+                PairsMergedByQ {
+                    law: IncompleteLaw::NoInverse,
+                },
             ))
         },
     },
