@@ -220,3 +220,59 @@ pub fn incomplete_msm<P: SWCurveConfig>(
         }
     }
 }
+
+/// p + q in Jacobian coordinates with the doubling case chosen by comparing the raw
+/// coordinates (a `#[derive(PartialEq)]` on the projective struct): the same point handed over
+/// with another Z is not seen as equal, goes through the generic formula (add-2007-bl,
+/// <https://hyperelliptic.org/EFD/g1p/auto-shortw-jacobian.html#addition-add-2007-bl>), where
+/// H = U₂ − U₁ = 0 and r = 0 make X₃ = Y₃ = Z₃ = 0: the identity.
+pub fn raw_equality_add<P: SWCurveConfig>(p: Projective<P>, q: Projective<P>) -> Projective<P> {
+    use ark_ff::Zero;
+    if p.is_zero() {
+        return q;
+    }
+    if q.is_zero() {
+        return p;
+    }
+    if (p.x, p.y, p.z) == (q.x, q.y, q.z) {
+        return p + p;
+    }
+    if p == q {
+        // Equal points in other projective forms: the generic formula's (0 : 0 : 0).
+        return Projective::new_unchecked(Zero::zero(), Zero::zero(), Zero::zero());
+    }
+    p + q
+}
+
+/// Σ scalars\[i\]·bases\[i\] by Pippenger over Jacobian bases as given (ark's window, unsigned
+/// digits), each base added into its bucket by [`raw_equality_add`]; the running sums and the
+/// windows by ark's complete arithmetic. Trigger: two terms of one point in different
+/// projective forms with one scalar (`bucket_repeated_term_other_z`).
+pub fn raw_equality_pippenger<P: SWCurveConfig>(
+    bases: &[Projective<P>],
+    scalars: &[BigUint],
+    scalar_bits: usize,
+) -> Projective<P> {
+    use ark_ff::Zero;
+    let c = ark_window(bases.len());
+    let mut total = Projective::<P>::zero();
+    for w in (0..scalar_bits.div_ceil(c)).rev() {
+        for _ in 0..c {
+            total.double_in_place();
+        }
+        let mut buckets = vec![Projective::<P>::zero(); (1 << c) - 1];
+        for (b, s) in bases.iter().zip(scalars) {
+            let digit = window_digit(s, w, c);
+            if digit != 0 {
+                buckets[digit - 1] = raw_equality_add(buckets[digit - 1], *b);
+            }
+        }
+        let (mut running, mut sum) = (Projective::<P>::zero(), Projective::<P>::zero());
+        for b in buckets.iter().rev() {
+            running += b;
+            sum += running;
+        }
+        total += sum;
+    }
+    total
+}

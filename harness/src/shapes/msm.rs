@@ -89,6 +89,29 @@ impl<C: SwGroup> MsmCheck<C> {
     }
 }
 
+/// The class of a Jacobian MSM with two terms of one affine point and one scalar whose z
+/// differ: a bucket (or a Straus step) adds P to P handed over in another projective form, which
+/// a doubling check comparing raw coordinates (X₁ = X₂ instead of X₁Z₂² = X₂Z₁²) misses.
+pub const REPEATED_TERM_OTHER_Z: &str = "bucket_repeated_term_other_z";
+
+/// Whether two terms have one non-identity base (equal logs), one non-zero scalar and
+/// different z.
+fn repeated_term_other_z<F: ecdiff_oracles::field::Field>(
+    bases: &[GenPoint<F>],
+    scalars: &[BigUint],
+) -> bool {
+    use num_traits::Zero;
+    (0..bases.len()).any(|j| {
+        !bases[j].log.is_zero()
+            && !scalars[j].is_zero()
+            && (0..j).any(|i| {
+                bases[i].log == bases[j].log
+                    && scalars[i] == scalars[j]
+                    && bases[i].jac.z != bases[j].jac.z
+            })
+    })
+}
+
 /// The affine point of a Jacobian representation with z ∈ {0, 1}: no arithmetic involved.
 pub(crate) fn normalized_as_affine<F: ecdiff_oracles::field::Field>(j: &Jacobian<F>) -> Point<F> {
     if j.z.is_zero() {
@@ -108,6 +131,11 @@ impl<C: SwGroup> SizedCheck for MsmCheck<C> {
         let bases = points(g, c, n, self.representation());
         let logs: Vec<&BigUint> = bases.iter().map(|b| &b.log).collect();
         let scalars = coincidence::scalars(g, &logs, c.order());
+        if self.representation() == Representation::Jacobian
+            && repeated_term_other_z(&bases, &scalars)
+        {
+            g.hit(REPEATED_TERM_OTHER_Z);
+        }
         MsmCase { bases, scalars }
     }
 }
@@ -121,6 +149,9 @@ impl<C: SwGroup> Routine for MsmCheck<C> {
         classes.extend(point_classes(self.representation()));
         classes.extend(SCALAR_CLASSES);
         classes.extend(COINCIDENCE_CLASSES);
+        if self.representation() == Representation::Jacobian {
+            classes.push(REPEATED_TERM_OTHER_Z);
+        }
         self.spec.info(
             "known-log (Σ sᵢ·aᵢ mod r)·G; per-point naive sum on disagreement",
             classes,
@@ -196,5 +227,55 @@ impl<C: SwGroup> Routine for MsmCheck<C> {
 
     fn render_output(&self, output: &Self::Output) -> String {
         hex_point(output)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generators::{case_bytes, Bias};
+    use ecdiff_oracles::curves::Bn254G1;
+
+    struct Unused;
+    impl Msm<Bn254G1> for Unused {
+        fn msm(
+            &self,
+            _: &[Jacobian<ecdiff_oracles::field::Fp>],
+            _: &[BigUint],
+        ) -> Point<ecdiff_oracles::field::Fp> {
+            unreachable!()
+        }
+    }
+
+    /// `bucket_repeated_term_other_z` is exactly a case with two terms whose decoded affine
+    /// points are equal and not the identity, whose scalars are equal and non-zero, and whose
+    /// raw z differ; and the default MSM stream draws it.
+    #[test]
+    fn repeated_terms_in_other_projective_forms_are_what_the_class_claims() {
+        let curve = Bn254G1::instance().curve();
+        let msm = check::<Bn254G1, _>(Spec::new("t").lengths(12, &[]), Unused);
+        let mut drawn = 0;
+        for i in 0..200 {
+            let data = case_bytes(0, "other-z", i, 256);
+            let mut g = Gen::new(&data, Bias::Edge);
+            let case = msm.generate(&mut g);
+            let labelled = g.into_classes().contains(REPEATED_TERM_OTHER_Z);
+            let affine: Vec<Point<_>> = (case.bases.iter())
+                .map(|b| curve.from_jacobian(&b.jac.x, &b.jac.y, &b.jac.z))
+                .collect();
+            let n = affine.len();
+            let found = (0..n).any(|j| {
+                (0..j).any(|i| {
+                    affine[j] != Point::Identity
+                        && affine[i] == affine[j]
+                        && case.scalars[i] == case.scalars[j]
+                        && case.scalars[j] != BigUint::from(0u8)
+                        && case.bases[i].jac.z != case.bases[j].jac.z
+                })
+            });
+            assert_eq!(labelled, found, "case {i}");
+            drawn += usize::from(found);
+        }
+        assert!(drawn >= 5, "drawn in {drawn} of 200 cases");
     }
 }

@@ -3,7 +3,8 @@
 //! names the bug and the input that triggers it.
 
 use crate::arkworks::zoo::{
-    bucket_index_in_a_byte, incomplete_msm, naf_exp_truncated, IncompleteLaw, SumOrder,
+    bucket_index_in_a_byte, incomplete_msm, naf_exp_truncated, raw_equality_pippenger,
+    IncompleteLaw, SumOrder,
 };
 use crate::curve::Jacobian;
 use crate::declare::ZooRow;
@@ -54,6 +55,23 @@ impl<C: ArkCurve> Msm<C> for ZscanFirstBaseOnly<C> {
             Projective::normalize_batch(&ps)
         };
         C::from_ark(&Projective::<C::Config>::msm(&affine, &frs(scalars)).expect("equal lengths"))
+    }
+}
+
+/// [`raw_equality_pippenger`]: a Pippenger over the Jacobian bases as handed over, whose bucket
+/// addition picks its doubling case by comparing raw coordinates, so one point in two
+/// projective forms meets itself through the generic formula and the bucket becomes O (the
+/// mixed-z form of an incomplete law).
+/// Trigger: `bucket_repeated_term_other_z`.
+struct RawEqualityBuckets<C>(PhantomData<C>);
+
+impl<C: ArkCurve> Msm<C> for RawEqualityBuckets<C> {
+    fn msm(&self, bases: &[Jacobian<C::F>], scalars: &[BigUint]) -> Point<C::F> {
+        C::from_ark(&raw_equality_pippenger(
+            &projective::<C>(bases),
+            scalars,
+            254,
+        ))
     }
 }
 
@@ -442,6 +460,24 @@ pub(super) const ROWS: &[ZooRow] = &[
             Box::new(shapes::msm::check::<Bn254G1, _>(
                 spec,
                 ZscanFirstBaseOnly(PhantomData),
+            ))
+        },
+    },
+    ZooRow {
+        name: "dory_g1_msm__bucket_doubling_check_on_raw_coordinates",
+        routine: "dory_g1_msm",
+        bug: "Pippenger bucket addition in Jacobian coordinates whose doubling case compares raw \
+              coordinates (derived PartialEq): one point with two Z's goes through add-2007-bl, \
+              where H = r = 0 give (0 : 0 : 0) (incomplete formulas inside a sum: Go P-256, \
+              https://github.com/golang/go/issues/58647; k256/p256 mixed addition, \
+              https://github.com/RustCrypto/elliptic-curves/pull/337)",
+        trigger: "two terms of one point in different projective forms with one scalar \
+                  (bucket_repeated_term_other_z)",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            Box::new(shapes::msm::check::<Bn254G1, _>(
+                spec,
+                RawEqualityBuckets(PhantomData),
             ))
         },
     },
