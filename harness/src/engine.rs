@@ -116,6 +116,14 @@ pub trait Routine: Send + Sync + 'static {
         format!("{case:#?}")
     }
 
+    /// Whether the decoded `case` has the property of the edge class `class`, by a predicate
+    /// on what the subject receives (decoded coordinates, scalars, lengths), never by the
+    /// label the generator recorded about itself; `None` where the routine has no predicate
+    /// for the class yet (`tests/class_predicates.rs` lists those, and fails on any other).
+    fn class_holds(&self, _case: &Self::Case, _class: &str) -> Option<bool> {
+        None
+    }
+
     /// A readable rendering of an output.
     fn render_output(&self, output: &Self::Output) -> String {
         format!("{output:?}")
@@ -202,6 +210,10 @@ pub trait DynRoutine: Send + Sync {
     /// The routine as [`std::any::Any`], to recover its concrete check: how a bug-zoo variant
     /// takes a routine row's own check and swaps its subject.
     fn into_any(self: Box<Self>) -> Box<dyn std::any::Any>;
+
+    /// Decodes `data` and checks every class it records against the decoded case
+    /// ([`Routine::class_holds`]): each class with `Some(holds)`, or `None` when unchecked.
+    fn check_classes(&self, data: &[u8], bias: Bias) -> Vec<(&'static str, Option<bool>)>;
 }
 
 impl<R: Routine> DynRoutine for R {
@@ -224,6 +236,14 @@ impl<R: Routine> DynRoutine for R {
 
     fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
         self
+    }
+
+    fn check_classes(&self, data: &[u8], bias: Bias) -> Vec<(&'static str, Option<bool>)> {
+        let mut g = Gen::new(data, bias);
+        let case = self.generate(&mut g);
+        (g.into_classes().into_iter())
+            .map(|class| (class, self.class_holds(&case, class)))
+            .collect()
     }
 }
 

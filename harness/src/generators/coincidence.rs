@@ -330,8 +330,11 @@ pub fn total_cancels(logs: &[&BigUint], scalars: &[BigUint], order: &BigUint) ->
         && terms().fold(BigUint::zero(), |acc, t| acc + t) % order == BigUint::zero()
 }
 
-#[cfg(test)]
-pub(crate) fn meetings_by_arithmetic<P: PartialEq>(
+/// The coincidence classes of a sum Σ sᵢ·Pᵢ found by the group's own arithmetic on decoded
+/// points — scalar multiplications and additions in each order [`classes`] describes — for the
+/// class predicates of the shapes that record [`classes`] (and the tests that check it), which
+/// must not read the logs [`classes`] works from.
+pub fn meetings_by_arithmetic<P: PartialEq>(
     pts: &[P],
     scalars: &[BigUint],
     identity: &P,
@@ -340,6 +343,7 @@ pub(crate) fn meetings_by_arithmetic<P: PartialEq>(
     neg: impl Fn(&P) -> P,
 ) -> std::collections::BTreeSet<&'static str> {
     let terms: Vec<P> = pts.iter().zip(scalars).map(|(p, s)| mul(p, s)).collect();
+    let zero = || mul(identity, &BigUint::zero());
     let mut found = std::collections::BTreeSet::new();
     let mut meet = |a: &P, b: &P, equal, negated| {
         if a == identity || b == identity {
@@ -351,11 +355,21 @@ pub(crate) fn meetings_by_arithmetic<P: PartialEq>(
             found.insert(negated);
         }
     };
-    let sum = |ts: &[P]| (ts.iter()).fold(mul(identity, &BigUint::zero()), |acc, t| add(&acc, t));
     let n = terms.len();
+    // Prefix sums Σ_{i<k} tᵢ and suffix sums Σ_{i≥n−k} tᵢ, each built once.
+    let mut prefix = vec![zero()];
+    for t in &terms {
+        let next = add(prefix.last().expect("non-empty"), t);
+        prefix.push(next);
+    }
+    let mut suffix = vec![zero()];
+    for t in terms.iter().rev() {
+        let next = add(suffix.last().expect("non-empty"), t);
+        suffix.push(next);
+    }
     for k in 1..n {
         meet(
-            &sum(&terms[..k]),
+            &prefix[k],
             &terms[k],
             "meet_prefix_equal",
             "meet_prefix_negated",
@@ -363,7 +377,7 @@ pub(crate) fn meetings_by_arithmetic<P: PartialEq>(
     }
     for k in 0..n.saturating_sub(1) {
         meet(
-            &sum(&terms[k + 1..]),
+            &suffix[n - 1 - k],
             &terms[k],
             "meet_suffix_equal",
             "meet_suffix_negated",
@@ -371,8 +385,8 @@ pub(crate) fn meetings_by_arithmetic<P: PartialEq>(
     }
     if n >= 2 {
         meet(
-            &sum(&terms[..n / 2]),
-            &sum(&terms[n / 2..]),
+            &prefix[n / 2],
+            &suffix[n - n / 2],
             "meet_halves_equal",
             "meet_halves_negated",
         );
@@ -391,6 +405,10 @@ pub(crate) fn meetings_by_arithmetic<P: PartialEq>(
     }
     found
 }
+
+/// The longest sum whose coincidence classes a class predicate checks by arithmetic
+/// ([`meetings_by_arithmetic`] costs a scalar multiplication per term).
+pub const PREDICATE_MAX_TERMS: usize = 64;
 
 #[cfg(test)]
 mod tests {

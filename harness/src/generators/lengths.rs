@@ -61,6 +61,30 @@ impl Lengths {
         v
     }
 
+    /// Whether a case of `n` elements has the property of the length class `class` (`None` for
+    /// a class [`Lengths::draw`] does not record): `len_0`, `len_1`, `len_2` exactly, `len_small`
+    /// 3..=8, `len_random` within the spec, `len_<t>_below` one short of the threshold, and
+    /// `len_<t>_at` the threshold or one past it.
+    pub fn class_holds(&self, class: &str, n: usize) -> Option<bool> {
+        match class {
+            "len_0" => return Some(n == 0),
+            "len_1" => return Some(n == 1),
+            "len_2" => return Some(n == 2),
+            "len_small" => return Some((3..=8).contains(&n)),
+            "len_random" => return Some((self.min()..=self.max).contains(&n)),
+            _ => {}
+        }
+        let rest = class.strip_prefix("len_")?;
+        self.thresholds.iter().find_map(|&(name, at)| {
+            let side = rest.strip_prefix(name)?;
+            match side {
+                "_below" => Some(n + 1 == at),
+                "_at" => Some(n == at || n == at + 1),
+                _ => None,
+            }
+        })
+    }
+
     /// Draws a length (one occurrence of the `len` scope, noted for the minimizer).
     pub fn draw(&self, g: &mut Gen) -> usize {
         let n = g.scope(LENGTH_SCOPE, |g| self.draw_unscoped(g));

@@ -221,6 +221,56 @@ pub fn points<C: SwGroup>(
     out
 }
 
+/// Whether the decoded `bases` have the property of the point or representation class `class`
+/// (`None` for a class [`points`] does not record), read off the coordinates the subject
+/// receives, never off the logs: an `identity` (z = 0 as (1, 1, 0)) or an
+/// `identity_noncanonical` (z = 0, other x, y); the `generator`; a `small_multiple` k·G,
+/// 2 ≤ k ≤ 16; a `non_generator` (a point that is neither); a `negated_pair` or a `repeated`
+/// point (Pⱼ = −Pᵢ or Pⱼ = Pᵢ for some i < j, compared as affine points); the representation
+/// classes as [`z_class`] reads them.
+pub fn point_class_holds<C: SwGroup>(c: &C, class: &str, bases: &[GenPoint<C::F>]) -> Option<bool> {
+    let curve = c.curve();
+    let affine = || -> Vec<Point<C::F>> {
+        (bases.iter())
+            .map(|b| curve.from_jacobian(&b.jac.x, &b.jac.y, &b.jac.z))
+            .collect()
+    };
+    let small = || -> Vec<Point<C::F>> {
+        (2..=16u32)
+            .map(|k| curve.mul(&curve.generator, &BigUint::from(k)))
+            .collect()
+    };
+    let one = curve.b.one_like();
+    // Whether some Pⱼ is `related` to an earlier Pᵢ (as affine points).
+    fn pair<F>(a: &[F], related: impl Fn(&F, &F) -> bool) -> bool {
+        (0..a.len()).any(|j| (0..j).any(|i| related(&a[i], &a[j])))
+    }
+    Some(match class {
+        "identity" => bases
+            .iter()
+            .any(|b| b.jac.z.is_zero() && b.jac.x == one && b.jac.y == one),
+        "identity_noncanonical" => {
+            (bases.iter()).any(|b| b.jac.z.is_zero() && (b.jac.x != one || b.jac.y != one))
+        }
+        "generator" => affine().contains(&curve.generator),
+        "small_multiple" => {
+            let small = small();
+            affine().iter().any(|p| small.contains(p))
+        }
+        "non_generator" => {
+            let small = small();
+            (affine().iter())
+                .any(|p| *p != Point::Identity && *p != curve.generator && !small.contains(p))
+        }
+        "negated_pair" => pair(&affine(), |p, q| *q == curve.neg(p)),
+        "repeated" => pair(&affine(), |p, q| q == p),
+        "all_z_one" | "z_one_with_identity" | "mixed_z" | "z_not_one" => {
+            z_class(bases) == Some(class)
+        }
+        _ => return None,
+    })
+}
+
 /// The representation class of a decoded list, read off the coordinates handed to the
 /// subject (not off what the generator meant to draw): `all_z_one` when every point has
 /// z = 1; `z_one_with_identity` when every point has z = 1 or z = 0 and one has z = 0;

@@ -34,6 +34,56 @@ pub const SCALAR_CLASSES: &[&str] = &[
     "scalar_random",
 ];
 
+/// Whether some scalar of `scalars` has the property of the scalar class `class` (`None` for a
+/// class [`scalar`] does not record), read off the values: 0, 1, 2, r − 1; within 2¹⁶ below r
+/// (`near_order`); below 2¹⁶ (`small`); 2ᵏ − 1, 2ᵏ or 2ᵏ + 1, possibly reduced mod r
+/// (`pow2_pm1`); below 2^(b−1) (b the bits of r) with at most 6 of those bits clear
+/// (`high_hamming`) or 1 to 4 set (`low_hamming`); below 2^(b−1) made of runs of 8 to 64 equal
+/// bits (`runs`); any value below r (`random`).
+pub fn scalar_class_holds(class: &str, scalars: &[BigUint], order: &BigUint) -> Option<bool> {
+    let bits = order.bits();
+    let top = BigUint::one() << (bits - 1);
+    let ones = |s: &BigUint| s.count_ones();
+    let power_of_two = |v: &BigUint| v.count_ones() == 1;
+    let pow2_pm1 = |s: &BigUint| {
+        [s.clone(), s + order].iter().any(|v| {
+            power_of_two(v)
+                || power_of_two(&(v + 1u8))
+                || (v > &BigUint::one() && power_of_two(&(v - 1u8)))
+        })
+    };
+    let runs = |s: &BigUint| {
+        // Every maximal run of equal bits below bit b − 1, but the last, is 8 to 64 long.
+        let bits_of: Vec<bool> = (0..bits - 1).map(|i| s.bit(i)).collect();
+        let mut lengths = Vec::new();
+        let mut start = 0;
+        for i in 1..=bits_of.len() {
+            if i == bits_of.len() || bits_of[i] != bits_of[start] {
+                lengths.push(i - start);
+                start = i;
+            }
+        }
+        // The drawn runs alternate, so each is a maximal run; the last is cut at bit b − 1.
+        let last = lengths.len().saturating_sub(1);
+        s < &top && lengths.iter().take(last).all(|l| (8..=64).contains(l))
+    };
+    let any = |f: &dyn Fn(&BigUint) -> bool| scalars.iter().any(f);
+    Some(match class {
+        "scalar_zero" => any(&|s| s.is_zero()),
+        "scalar_one" => any(&|s| s.is_one()),
+        "scalar_two" => any(&|s| *s == BigUint::from(2u8)),
+        "scalar_order_minus_1" => any(&|s| *s == order - 1u8),
+        "scalar_near_order" => any(&|s| s < &(order - 1u8) && s >= &(order - (1u32 << 16))),
+        "scalar_small" => any(&|s| s < &BigUint::from(1u32 << 16)),
+        "scalar_pow2_pm1" => any(&pow2_pm1),
+        "scalar_high_hamming" => any(&|s| s < &top && ones(s) + 6 >= bits - 1),
+        "scalar_low_hamming" => any(&|s| s < &top && (1..=4).contains(&ones(s))),
+        "scalar_runs" => any(&runs),
+        "scalar_random" => any(&|s| s < order),
+        _ => return None,
+    })
+}
+
 /// The extra classes of [`raw_scalar`].
 pub const RAW_SCALAR_CLASSES: &[&str] =
     &["scalar_order", "scalar_order_plus_1", "scalar_above_order"];

@@ -190,6 +190,10 @@ impl<R: Routine> Routine for WithKnown<R> {
         self.inner.render_case(case)
     }
 
+    fn class_holds(&self, case: &Self::Case, class: &str) -> Option<bool> {
+        self.inner.class_holds(case, class)
+    }
+
     fn render_output(&self, output: &Self::Output) -> String {
         self.inner.render_output(output)
     }

@@ -11,13 +11,18 @@
 use super::{hex_gen_points, hex_point, hex_scalars, SizedCheck, Spec};
 use crate::curve::{Jacobian, SwGroup};
 use crate::engine::{compare, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
-use crate::generators::coincidence::{self, COINCIDENCE_CLASSES};
-use crate::generators::points::{point_classes, points, GenPoint, Representation};
-use crate::generators::scalars::SCALAR_CLASSES;
+use crate::generators::coincidence::{
+    self, meetings_by_arithmetic, COINCIDENCE_CLASSES, PREDICATE_MAX_TERMS,
+};
+use crate::generators::points::{
+    point_class_holds, point_classes, points, GenPoint, Representation,
+};
+use crate::generators::scalars::{scalar_class_holds, SCALAR_CLASSES};
 use crate::generators::Gen;
 use ecdiff_oracles::group::known_log_msm;
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
+use num_traits::Zero;
 use std::marker::PhantomData;
 
 /// An MSM under test, taking bases in Jacobian coordinates.
@@ -100,7 +105,6 @@ fn repeated_term_other_z<F: ecdiff_oracles::field::Field>(
     bases: &[GenPoint<F>],
     scalars: &[BigUint],
 ) -> bool {
-    use num_traits::Zero;
     (0..bases.len()).any(|j| {
         !bases[j].log.is_zero()
             && !scalars[j].is_zero()
@@ -161,6 +165,46 @@ impl<C: SwGroup> Routine for MsmCheck<C> {
     fn generate(&self, g: &mut Gen) -> Self::Case {
         let n = self.spec.lengths.draw(g);
         self.generate_len(g, n)
+    }
+
+    fn class_holds(&self, case: &Self::Case, class: &str) -> Option<bool> {
+        let c = C::instance();
+        let curve = c.curve();
+        let n = case.bases.len();
+        let affine = || -> Vec<Point<C::F>> {
+            (case.bases.iter())
+                .map(|b| curve.from_jacobian(&b.jac.x, &b.jac.y, &b.jac.z))
+                .collect()
+        };
+        if class == REPEATED_TERM_OTHER_Z {
+            let a = affine();
+            return Some((0..n).any(|j| {
+                (0..j).any(|i| {
+                    a[j] != Point::Identity
+                        && a[i] == a[j]
+                        && case.scalars[i] == case.scalars[j]
+                        && !case.scalars[j].is_zero()
+                        && case.bases[i].jac.z != case.bases[j].jac.z
+                })
+            }));
+        }
+        if COINCIDENCE_CLASSES.contains(&class) {
+            if n > PREDICATE_MAX_TERMS {
+                return None;
+            }
+            let found = meetings_by_arithmetic(
+                &affine(),
+                &case.scalars,
+                &Point::Identity,
+                |p, s| curve.mul(p, s),
+                |a, b| curve.add(a, b),
+                |p| curve.neg(p),
+            );
+            return Some(found.contains(class));
+        }
+        (self.spec.lengths.class_holds(class, n))
+            .or_else(|| point_class_holds(c, class, &case.bases))
+            .or_else(|| scalar_class_holds(class, &case.scalars, c.order()))
     }
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
@@ -235,6 +279,7 @@ mod tests {
     use super::*;
     use crate::generators::{case_bytes, Bias};
     use ecdiff_oracles::curves::Bn254G1;
+    use ecdiff_oracles::field::Field;
 
     struct Unused;
     impl Msm<Bn254G1> for Unused {
@@ -277,5 +322,58 @@ mod tests {
             drawn += usize::from(found);
         }
         assert!(drawn >= 5, "drawn in {drawn} of 200 cases");
+    }
+
+    /// A class predicate answers for the case as it is, not for its label: a case labelled
+    /// `scalar_zero`, `identity` and `len_small`, altered to lose each property, fails each
+    /// predicate (and passes them before).
+    #[test]
+    fn a_class_the_case_no_longer_has_does_not_hold() {
+        let msm = check::<Bn254G1, _>(Spec::new("t").lengths(12, &[]), Unused);
+        let generator = Bn254G1::instance().curve().generator.clone();
+        let (mut zero, mut identity, mut small) = (false, false, false);
+        for i in 0..400 {
+            let data = case_bytes(0, "class-lost", i, 256);
+            let mut g = Gen::new(&data, Bias::Edge);
+            let mut case = msm.generate(&mut g);
+            let classes = g.into_classes();
+            if classes.contains("scalar_zero") {
+                assert_eq!(msm.class_holds(&case, "scalar_zero"), Some(true));
+                let mut lost = case.clone();
+                for s in lost.scalars.iter_mut().filter(|s| s.is_zero()) {
+                    *s = BigUint::from(1u8);
+                }
+                assert_eq!(
+                    msm.class_holds(&lost, "scalar_zero"),
+                    Some(false),
+                    "case {i}"
+                );
+                zero = true;
+            }
+            if classes.contains("identity") {
+                assert_eq!(msm.class_holds(&case, "identity"), Some(true));
+                for b in case.bases.iter_mut().filter(|b| b.jac.z.is_zero()) {
+                    let (x, y) = match &generator {
+                        Point::Affine { x, y } => (x.clone(), y.clone()),
+                        Point::Identity => unreachable!(),
+                    };
+                    b.jac = Jacobian {
+                        x,
+                        y,
+                        z: b.jac.z.one_like(),
+                    };
+                }
+                assert_eq!(msm.class_holds(&case, "identity"), Some(false), "case {i}");
+                identity = true;
+            }
+            if classes.contains("len_small") {
+                assert_eq!(msm.class_holds(&case, "len_small"), Some(true));
+                case.bases.truncate(2);
+                case.scalars.truncate(2);
+                assert_eq!(msm.class_holds(&case, "len_small"), Some(false), "case {i}");
+                small = true;
+            }
+        }
+        assert!(zero && identity && small, "{zero} {identity} {small}");
     }
 }
