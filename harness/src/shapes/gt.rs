@@ -14,10 +14,12 @@
 
 use super::{hex_scalars, SizedCheck, Spec};
 use crate::engine::{Outcome, Routine, RoutineInfo};
-use crate::generators::coincidence::{self, COINCIDENCE_CLASSES};
+use crate::generators::coincidence::{
+    self, meetings_by_arithmetic, COINCIDENCE_CLASSES, PREDICATE_MAX_TERMS,
+};
 use crate::generators::gt::{gt_elements, GT_CLASSES};
 pub use crate::generators::gt::{GtGroup, GtPool};
-use crate::generators::scalars::SCALAR_CLASSES;
+use crate::generators::scalars::{scalar_class_holds, SCALAR_CLASSES};
 use crate::generators::Gen;
 use ecdiff_oracles::field::Field;
 use ecdiff_oracles::group::{known_log_msm, Logged};
@@ -150,6 +152,46 @@ where
             Op::Scale(_) => 1,
         };
         self.generate_len(g, n)
+    }
+
+    fn class_holds(&self, case: &Self::Case, class: &str) -> Option<bool> {
+        let gt = G::instance();
+        let elems: Vec<&G::Elem> = case.elems.iter().map(|e| &e.elem).collect();
+        let pair = |related: fn(&G, &G::Elem, &G::Elem) -> bool| {
+            (0..elems.len()).any(|j| (0..j).any(|i| related(gt, elems[i], elems[j])))
+        };
+        let (one, hub) = (gt.identity(), gt.hub());
+        if COINCIDENCE_CLASSES.contains(&class) {
+            if elems.len() > PREDICATE_MAX_TERMS {
+                return None;
+            }
+            let owned: Vec<G::Elem> = elems.iter().map(|e| (*e).clone()).collect();
+            let found = meetings_by_arithmetic(
+                &owned,
+                &case.exps,
+                &one,
+                |e, k| gt.mul(e, k),
+                |a, b| gt.add(a, b),
+                |e| gt.neg(e),
+            );
+            return Some(found.contains(class));
+        }
+        let holds = match class {
+            "gt_identity" => elems.contains(&&one),
+            "gt_pairing_value" => elems.contains(&&hub),
+            "gt_random" => elems.iter().any(|e| **e != one && **e != hub),
+            "gt_inverse_pair" => pair(|gt, a, b| *b == gt.neg(a)),
+            "gt_repeated" => pair(|_, a, b| a == b),
+            _ => {
+                let n = case.elems.len();
+                let length = match self.op {
+                    Op::MultiExp(_) => self.spec.lengths.class_holds(class, n),
+                    Op::Scale(_) => None,
+                };
+                return length.or_else(|| scalar_class_holds(class, &case.exps, gt.order()));
+            }
+        };
+        Some(holds)
     }
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {

@@ -13,7 +13,9 @@
 use super::{hex_gen_points, hex_points, SizedCheck, Spec};
 use crate::curve::{Jacobian, SwGroup};
 use crate::engine::{diff_vec, Outcome, Routine, RoutineInfo};
-use crate::generators::points::{point_classes, points, GenPoint, Representation};
+use crate::generators::points::{
+    point_class_holds, point_classes, points, GenPoint, Representation,
+};
 use crate::generators::Gen;
 use ecdiff_oracles::weierstrass::Point;
 use std::marker::PhantomData;
@@ -87,6 +89,11 @@ impl<C: SwGroup> Routine for NormalizeCheck<C> {
     fn generate(&self, g: &mut Gen) -> Self::Case {
         let n = self.spec.lengths.draw(g);
         self.generate_len(g, n)
+    }
+
+    fn class_holds(&self, case: &Self::Case, class: &str) -> Option<bool> {
+        (self.spec.lengths.class_holds(class, case.len()))
+            .or_else(|| point_class_holds(C::instance(), class, case))
     }
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {

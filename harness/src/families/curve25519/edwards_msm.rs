@@ -32,14 +32,26 @@
 
 use crate::engine::{compare, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
 use crate::families::curve25519::edwards::{
-    full_order, hex_inputs, known_log_sum, points, EdInput, Flavor, Repr, ReprMode, REPR_CLASSES,
+    full_order, hex_inputs, known_log_sum, point_class_holds, points, EdInput, Flavor, Repr,
+    ReprMode, PREDICATE_MAX_POINTS, REPR_CLASSES,
 };
-use crate::generators::coincidence::{self, COINCIDENCE_CLASSES};
-use crate::generators::scalars::{scalar, SCALAR_CLASSES};
+use crate::generators::coincidence::{self, meetings_by_arithmetic, COINCIDENCE_CLASSES};
+use crate::generators::scalars::{scalar, scalar_class_holds, SCALAR_CLASSES};
 use crate::generators::Gen;
 use crate::shapes::{hex_scalars, Spec};
-use ecdiff_oracles::edwards;
+use ecdiff_oracles::edwards::{self, EdPoint};
 use num_bigint::BigUint;
+
+/// A decoded point compared by its canonical encoding (ristretto255's encoding identifies a
+/// coset, Edwards' a point), so equality is the group's, not the representative's.
+#[derive(Clone)]
+struct ByEncoding(EdPoint, [u8; 32]);
+
+impl PartialEq for ByEncoding {
+    fn eq(&self, other: &Self) -> bool {
+        self.1 == other.1
+    }
+}
 
 /// The public multiscalar forms of dalek 5.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -273,23 +285,36 @@ impl Routine for MsmCheck {
             (Vec::new(), Vec::new())
         };
         let n = self.draw_len(g);
-        let dynamic = points(g, self.flavor, n, ReprMode::Mixed);
-        let drawn = coincidence::draw(g, n, l);
-        let logs: Vec<(BigUint, BigUint)> = (dynamic.iter())
-            .map(|p| (p.log.clone(), p.full_log()))
-            .collect();
-        let mut points: Vec<Option<EdInput>> = dynamic.into_iter().map(Some).collect();
-        if self.kind.optional() && n > 0 && g.edgy() && g.chance(1, 4) {
+        // The optional forms' `None`s take places of their own: the points drawn are the
+        // points the subject receives, so every point class recorded holds for them.
+        let nones = if self.kind.optional() && n > 0 && g.edgy() && g.chance(1, 4) {
             g.hit("none_point");
-            for _ in 0..g.range(1, 2) {
-                let at = match g.below(3) {
-                    0 => 0,
-                    1 => n - 1,
-                    _ => g.below(n as u64) as usize,
-                };
-                points[at] = None;
-            }
+            g.range(1, 2).min(n)
+        } else {
+            0
+        };
+        let dynamic = points(g, self.flavor, n - nones, ReprMode::Mixed);
+        let mut points: Vec<Option<EdInput>> = dynamic.into_iter().map(Some).collect();
+        for _ in 0..nones {
+            let len = points.len();
+            let at = match g.below(3) {
+                0 => 0,
+                1 => len,
+                _ => g.below(len as u64 + 1) as usize,
+            };
+            points.insert(at, None);
         }
+        let drawn = coincidence::draw(g, n, l);
+        // A `None` counts as the identity (log 0) for the coincidences: the optional forms
+        // return `None` for such a case anyway.
+        let zero = BigUint::ZERO;
+        let logs: Vec<(BigUint, BigUint)> = (points.iter())
+            .map(|p| {
+                p.as_ref().map_or((zero.clone(), zero.clone()), |p| {
+                    (p.log.clone(), p.full_log())
+                })
+            })
+            .collect();
         if g.edgy() {
             g.hit(match self.kind {
                 MsmKind::Vartime | MsmKind::Optional => vartime_path(n),
@@ -308,6 +333,69 @@ impl Routine for MsmCheck {
             points,
             scalars,
         }
+    }
+
+    fn class_holds(&self, case: &Self::Case, class: &str) -> Option<bool> {
+        let n = case.points.len();
+        let (sp, ss) = (case.static_points.len(), case.static_scalars.len());
+        let dynamic: Vec<&EdInput> = case.points.iter().flatten().collect();
+        let holds = match class {
+            "len_large" => n >= PIPPENGER_W8 + 2,
+            "none_point" => case.points.iter().any(Option::is_none),
+            "path_straus" | "path_pippenger_w6" | "path_pippenger_w7" | "path_pippenger_w8" => {
+                vartime_path(n) == class
+            }
+            "path_straus_consttime" => self.kind == MsmKind::ConstTime,
+            "path_precomputed_straus" => self.kind.precomputed(),
+            "static_points_0" => sp == 0,
+            "static_points_1" => sp == 1,
+            "static_points_few" => (2..=16).contains(&sp),
+            "static_points_many" => (17..=STATIC_MAX).contains(&sp),
+            "static_scalars_equal" => sp > 0 && ss == sp,
+            "static_scalars_fewer" => ss < sp,
+            "static_scalars_0" => ss == 0,
+            // One representation class per list (the static and the dynamic one).
+            "all_z_one" => {
+                let encoded = |ps: &[&EdInput]| {
+                    !ps.is_empty() && ps.iter().all(|p| matches!(p.repr, Repr::Encoded(_)))
+                };
+                let statics: Vec<&EdInput> = case.static_points.iter().collect();
+                encoded(&dynamic) || encoded(&statics)
+            }
+            c if COINCIDENCE_CLASSES.contains(&c) => {
+                if dynamic.len() < n || n > PREDICATE_MAX_POINTS {
+                    return None;
+                }
+                let enc = |p: EdPoint| {
+                    let bytes = self.flavor.encode(&p);
+                    ByEncoding(p, bytes)
+                };
+                let pts: Vec<ByEncoding> = (dynamic.iter())
+                    .map(|p| enc(p.repr.oracle_point(self.flavor).expect("generated bytes")))
+                    .collect();
+                meetings_by_arithmetic(
+                    &pts,
+                    &case.scalars,
+                    &enc(edwards::identity()),
+                    |p, s| enc(edwards::mul(&p.0, s)),
+                    |a, b| enc(edwards::add(&a.0, &b.0)),
+                    |p| enc(edwards::neg(&p.0)),
+                )
+                .contains(c)
+            }
+            _ => {
+                let scalars: Vec<BigUint> = (case.scalars.iter())
+                    .chain(&case.static_scalars)
+                    .cloned()
+                    .collect();
+                let points: Vec<&EdInput> =
+                    dynamic.iter().copied().chain(&case.static_points).collect();
+                return (self.spec.lengths.class_holds(class, n))
+                    .or_else(|| point_class_holds(self.flavor, class, &points))
+                    .or_else(|| scalar_class_holds(class, &scalars, edwards::order()));
+            }
+        };
+        Some(holds)
     }
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
@@ -433,17 +521,6 @@ mod tests {
         }
     }
 
-    /// A decoded point compared by its canonical encoding (ristretto255's encoding identifies
-    /// a coset, Edwards' a point), so equality is the group's, not the representative's.
-    #[derive(Clone)]
-    struct Encoded(EdPoint, [u8; 32]);
-    impl PartialEq for Encoded {
-        fn eq(&self, other: &Self) -> bool {
-            self.1 == other.1
-        }
-    }
-    use ecdiff_oracles::edwards::EdPoint;
-
     /// Every coincidence class an Edwards or ristretto255 sum is labelled with is a meeting
     /// of the decoded points under the oracle's own addition (torsion components included),
     /// every meeting is labelled, and each class is drawn: a relation solved mod ℓ but read
@@ -459,7 +536,7 @@ mod tests {
             );
             let enc = |p: EdPoint| {
                 let bytes = flavor.encode(&p);
-                Encoded(p, bytes)
+                ByEncoding(p, bytes)
             };
             let mut counts: BTreeMap<&str, u32> = BTreeMap::new();
             for i in 0..400 {
@@ -469,7 +546,7 @@ mod tests {
                 let labelled: BTreeSet<&str> = (g.into_classes().into_iter())
                     .filter(|class| COINCIDENCE_CLASSES.contains(class))
                     .collect();
-                let pts: Vec<Encoded> = (case.points.iter())
+                let pts: Vec<ByEncoding> = (case.points.iter())
                     .map(|p| enc(p.as_ref().unwrap().repr.oracle_point(flavor).unwrap()))
                     .collect();
                 let found = meetings_by_arithmetic(
