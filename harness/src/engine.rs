@@ -119,7 +119,7 @@ pub trait Routine: Send + Sync + 'static {
     /// Whether the decoded `case` has the property of the edge class `class`, by a predicate
     /// on what the subject receives (decoded coordinates, scalars, lengths), never by the
     /// label the generator recorded about itself; `None` where the routine has no predicate
-    /// for the class yet (`tests/class_predicates.rs` lists those, and fails on any other).
+    /// for the class yet (`routines/class_predicates.rs` lists those, and fails on any other).
     fn class_holds(&self, _case: &Self::Case, _class: &str) -> Option<bool> {
         None
     }

@@ -9,6 +9,9 @@ use crate::declare::{Family, RoutineRow};
 use crate::engine::DynRoutine;
 use std::sync::OnceLock;
 
+#[cfg(test)]
+mod class_predicates;
+
 /// Every family compiled in, in registry order: each behind the cargo feature of its name.
 pub const FAMILIES: &[Family] = &[
     #[cfg(feature = "dory")]
