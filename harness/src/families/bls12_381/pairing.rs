@@ -345,6 +345,37 @@ impl Routine for PairingCheck {
         self.generate_len(g, n)
     }
 
+    fn class_holds(&self, case: &Self::Case, class: &str) -> Option<bool> {
+        use ecdiff_oracles::bls12_381::{bls12_381_g1, bls12_381_g2};
+        let (g1, g2) = (bls12_381_g1(), bls12_381_g2());
+        let pairs = &case.pairs;
+        let o1 = |t: &Pair| t.p == Point::Identity;
+        let o2 = |t: &Pair| t.q == Point::Identity;
+        let small = |t: &Pair| {
+            (2..=16u32).any(|k| t.p == g1.mul(&g1.generator, &BigUint::from(k)))
+                && (2..=16u32).any(|k| t.q == g2.mul(&g2.generator, &BigUint::from(k)))
+        };
+        let earlier = |related: &dyn Fn(&Pair, &Pair) -> bool| {
+            (0..pairs.len()).any(|j| (0..j).any(|i| related(&pairs[i], &pairs[j])))
+        };
+        // Read off the points the subject receives (the pairs' logs are the oracle's side).
+        Some(match class {
+            "pair_generators" => pairs
+                .iter()
+                .any(|t| t.p == g1.generator && t.q == g2.generator),
+            "pair_identity_g1" => pairs.iter().any(o1),
+            "pair_identity_g2" => pairs.iter().any(o2),
+            "pair_small_multiples" => pairs.iter().any(small),
+            "pair_random" => pairs.iter().any(|t| !o1(t) && !o2(t)),
+            "pair_cancelling" => earlier(&|a, b| {
+                (b.p == g1.neg(&a.p) && b.q == a.q) || (b.p == a.p && b.q == g2.neg(&a.q))
+            }),
+            "pair_repeated" => earlier(&|a, b| a.p == b.p && a.q == b.q),
+            "product_all_infinity" => pairs.iter().all(|t| o1(t) || o2(t)),
+            _ => return self.spec.lengths.class_holds(class, pairs.len()),
+        })
+    }
+
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
         Outcome::Value(self.subject.pairing_product(&case.pairs))
     }
