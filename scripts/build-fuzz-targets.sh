@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Keeps every cargo-fuzz target from rotting (.ci/run calls this with --check):
 #
-#   scripts/build-fuzz-targets.sh [--check] [CARGO_FUZZ_BUILD_FLAGS ...]   e.g. --dev, -O, -s none
+#   scripts/build-fuzz-targets.sh [--registry-checked] [--check] [CARGO_FUZZ_BUILD_FLAGS ...]
+#                                                           e.g. --dev, -O, -s none
 #
 # 1. checks that fuzz/ matches the routine registry (one generated target per routine;
-#    `scripts/gen-fuzz-targets.sh` fixes drift);
+#    `scripts/gen-fuzz-targets.sh` fixes drift), unless --registry-checked says `cargo test`
+#    already did (tests/fuzz_targets.rs: `.ci/run`; the check's `cargo run -p ecdiff` would
+#    otherwise rebuild the CLI without the test build's unified features, ~1.5 min);
 # 2. installs cargo-fuzz if it is missing (`cargo install cargo-fuzz --locked`);
 # 3. without --check: `cargo +nightly fuzz build` of every target with the flags given
 #    (default: cargo-fuzz's own default, optimized with debug assertions and AddressSanitizer —
@@ -19,13 +22,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+registry_checked=0
+if [ "${1:-}" = "--registry-checked" ]; then
+    registry_checked=1
+    shift
+fi
 check=0
 if [ "${1:-}" = "--check" ]; then
     check=1
     shift
 fi
 
-cargo run -q -p ecdiff -- dev fuzz-targets --check
+if [ "$registry_checked" = 0 ]; then
+    cargo run -q -p ecdiff -- dev fuzz-targets --check
+fi
 
 if ! command -v cargo-fuzz > /dev/null 2>&1; then
     echo "installing cargo-fuzz"
