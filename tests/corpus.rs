@@ -12,7 +12,10 @@
 //!   corpus that silently stops testing is the failure this guards against;
 //! - when a companion in `findings/` has lost its input;
 //! - when a file's case goes into its subject through one direction of a codec of the subject's
-//!   library and comes back through the other (`docs/paths.md`).
+//!   library and comes back through the other (`docs/paths.md`);
+//! - when the standalone reproducers of the corpus's known findings in `repro/` are not what
+//!   `ecdiff dev repros` generates from it, or pin another version of a crate than the one
+//!   ecdiff tests (`scripts/run-reproducers.sh` builds and runs them).
 
 use ecdiff::corpus::{self, Audit, CorpusPaths, ProblemKind};
 use ecdiff::engine::DynRoutine;
@@ -185,4 +188,77 @@ fn audit_reports_each_kind_of_problem() {
         .iter()
         .any(|p| p.path.ends_with(&stem) && p.what.contains("pinned")));
     let _ = std::fs::remove_dir_all(&root);
+}
+
+/// The reproducers `ecdiff dev repros` generates from the committed corpus (computed once).
+fn reproducers() -> &'static [ecdiff::repro::CorpusReproducer] {
+    static REPRODUCERS: OnceLock<Vec<ecdiff::repro::CorpusReproducer>> = OnceLock::new();
+    REPRODUCERS.get_or_init(|| {
+        ecdiff::repro::corpus_reproducers(&ecdiff::corpus::repo_root().join("corpus"))
+    })
+}
+
+/// `repro/` is what `cargo run -p ecdiff -- dev repros` writes from the corpus.
+#[test]
+fn the_known_findings_reproducers_are_up_to_date() {
+    let root = ecdiff::corpus::repo_root();
+    let dir = root.join(ecdiff::repro::KNOWN_FINDINGS_DIR);
+    let reproducers = reproducers();
+    let mut problems: Vec<String> = ecdiff::repro::generated_files(&dir, reproducers)
+        .into_iter()
+        .filter(|(path, text)| std::fs::read_to_string(path).ok().as_deref() != Some(text))
+        .map(|(path, _)| format!("{} is out of date", path.display()))
+        .collect();
+    problems.extend(
+        ecdiff::repro::stale_folders(&dir, reproducers)
+            .iter()
+            .map(|p| format!("{} is no longer generated", p.display())),
+    );
+    assert!(
+        problems.is_empty(),
+        "{}\nregenerate with `cargo run -p ecdiff -- dev repros`",
+        problems.join("\n")
+    );
+    assert!(
+        reproducers
+            .iter()
+            .any(|r| r.reason.is_some() && r.project.is_ok()),
+        "no known finding has a reproducer"
+    );
+}
+
+/// Every crate a reproducer depends on is pinned (`=version`) to the version in ecdiff's own
+/// Cargo.lock: a reproducer shows the crate ecdiff tested.
+#[test]
+fn reproducers_pin_the_versions_ecdiff_tests() {
+    let root = ecdiff::corpus::repo_root();
+    let lock = std::fs::read_to_string(root.join("Cargo.lock")).expect("Cargo.lock");
+    let locked = |name: &str, version: &str| {
+        lock.contains(&format!("name = \"{name}\"\nversion = \"{version}\"\n"))
+    };
+    let mut problems = Vec::new();
+    let mut seen = 0;
+    for r in reproducers() {
+        let Ok(project) = &r.project else { continue };
+        let deps = project
+            .cargo_toml
+            .split("[dependencies]\n")
+            .nth(1)
+            .unwrap_or_default();
+        for line in deps.lines().take_while(|l| !l.is_empty()) {
+            let (name, rest) = line
+                .split_once(" = { version = \"=")
+                .expect("a pinned dependency");
+            let version = rest.split('"').next().unwrap_or_default();
+            seen += 1;
+            if !locked(name, version) {
+                problems.push(format!(
+                    "{}: {name} {version} is not in Cargo.lock",
+                    r.folder
+                ));
+            }
+        }
+    }
+    assert!(seen > 0, "no reproducer dependency checked");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -14,6 +14,7 @@ pub use verdict::{compare, diff_vec, Expected, Outcome, Verdict, VerdictKind};
 
 use crate::generators::tape::Tape;
 use crate::generators::{Bias, Gen};
+use crate::repro::project::ReproCode;
 use serde::Serialize;
 use std::fmt::Debug;
 use std::sync::OnceLock;
@@ -128,6 +129,14 @@ pub trait Routine: Send + Sync + 'static {
     fn render_output(&self, output: &Self::Output) -> String {
         format!("{output:?}")
     }
+
+    /// The case as a standalone reproducer's code ([`crate::repro`]): the statements that
+    /// build it with the subject's own API and call the function under test, and the line
+    /// `oracle` (the oracle's outcome on the case) renders to. `None` where the routine's shape
+    /// has no template yet, or for an oracle outcome a reproducer cannot state (a panic).
+    fn reproducer(&self, _case: &Self::Case, _oracle: &Outcome<Self::Output>) -> Option<ReproCode> {
+        None
+    }
 }
 
 /// Wall time spent in each phase of one case.
@@ -214,6 +223,10 @@ pub trait DynRoutine: Send + Sync {
     /// Decodes `data` and checks every class it records against the decoded case
     /// ([`Routine::class_holds`]): each class with `Some(holds)`, or `None` when unchecked.
     fn check_classes(&self, data: &[u8], bias: Bias) -> Vec<(&'static str, Option<bool>)>;
+
+    /// Decodes `data` and makes the case's reproducer code ([`Routine::reproducer`]), or says
+    /// why there is none.
+    fn reproducer(&self, data: &[u8], bias: Bias) -> Result<ReproCode, String>;
 }
 
 impl<R: Routine> DynRoutine for R {
@@ -244,6 +257,20 @@ impl<R: Routine> DynRoutine for R {
         (g.into_classes().into_iter())
             .map(|class| (class, self.class_holds(&case, class)))
             .collect()
+    }
+
+    fn reproducer(&self, data: &[u8], bias: Bias) -> Result<ReproCode, String> {
+        let case = panic::capture(|| self.generate(&mut Gen::new(data, bias)))
+            .map_err(|p| format!("the decoder panicked: {p}"))?;
+        let oracle = panic::capture(|| self.oracle(&case)).map_err(|p| {
+            format!("the oracle panicked on the case (an ecdiff bug, not a finding): {p}")
+        })?;
+        Routine::reproducer(self, &case, &oracle).ok_or_else(|| {
+            format!(
+                "routine `{}` has no reproducer template yet",
+                Routine::info(self).name
+            )
+        })
     }
 }
 

@@ -37,6 +37,7 @@ pub mod generators;
 pub mod minimize;
 pub mod paths;
 pub mod report;
+pub mod repro;
 pub mod routine_table;
 pub mod routines;
 #[cfg(any(feature = "secp256k1", feature = "p256"))]

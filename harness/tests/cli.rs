@@ -403,3 +403,75 @@ fn bench_writes_its_section_between_the_markers_and_refuses_a_file_without_them(
     assert!(stderr(&o).contains("bare.md"), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&bare).unwrap(), "no markers here\n");
 }
+
+/// `ecdiff repro` writes, for a known finding's corpus file, the project `repro/` holds for it
+/// (`ecdiff dev repros` and the command share one generator), and refuses with exit 2 and one
+/// line a routine without a template, a folder, and a file it cannot read.
+#[test]
+fn repro_writes_the_committed_project_and_refuses_what_it_cannot() {
+    let root = ecdiff::corpus::repo_root();
+    let committed = std::fs::read_dir(root.join("repro"))
+        .expect("repro/")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.join("Cargo.toml").is_file())
+        .min()
+        .expect("repro/ holds a known finding's project");
+    let folder = committed
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    let (routine, file) = folder.rsplit_once('-').expect("<routine>-<file>");
+    let input = root.join("corpus").join(routine).join(file);
+    let scratch = Scratch::new("repro");
+    let out = scratch.0.join("project");
+    let o = ecdiff(&[
+        "repro",
+        input.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("cargo run --manifest-path"),
+        "{}",
+        stdout(&o)
+    );
+    for f in ["Cargo.toml", "src/main.rs"] {
+        assert_eq!(
+            std::fs::read_to_string(out.join(f)).unwrap(),
+            std::fs::read_to_string(committed.join(f)).unwrap(),
+            "{f} of {folder}"
+        );
+    }
+
+    // A routine without a template: the first whose first corpus file has no reproducer.
+    let without = ecdiff::routines::all()
+        .iter()
+        .find_map(|r| {
+            let dir = root.join("corpus").join(r.info().name);
+            let first = ecdiff::corpus::inputs(&dir).ok()?.into_iter().next()?;
+            let bytes = std::fs::read(&first).ok()?;
+            r.reproducer(&bytes, ecdiff::generators::Bias::Edge)
+                .is_err()
+                .then_some(first)
+        })
+        .expect("a routine without a reproducer template");
+    let folder_input = root.join("corpus").join(routine);
+    let unreadable = scratch.0.join(routine).join("missing");
+    for (args, says) in [
+        (
+            vec!["repro", without.to_str().unwrap()],
+            "no reproducer template yet",
+        ),
+        (vec!["repro", folder_input.to_str().unwrap()], "is a folder"),
+        (vec!["repro", unreadable.to_str().unwrap()], "cannot read"),
+    ] {
+        let o = ecdiff(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stdout(&o));
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

@@ -194,6 +194,14 @@ impl<R: Routine> Routine for WithKnown<R> {
         self.inner.class_holds(case, class)
     }
 
+    fn reproducer(
+        &self,
+        case: &Self::Case,
+        oracle: &Outcome<Self::Output>,
+    ) -> Option<crate::repro::project::ReproCode> {
+        self.inner.reproducer(case, oracle)
+    }
+
     fn render_output(&self, output: &Self::Output) -> String {
         self.inner.render_output(output)
     }

@@ -19,6 +19,7 @@ use crate::generators::points::{
 };
 use crate::generators::scalars::{scalar_class_holds, SCALAR_CLASSES};
 use crate::generators::Gen;
+use crate::repro::project::ReproCode;
 use ecdiff_oracles::group::known_log_msm;
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
@@ -30,6 +31,17 @@ pub trait Msm<C: SwGroup>: Send + Sync + 'static {
     /// Σ scalars\[i\]·bases\[i\]. Scalars are canonical (below the group order); both slices have
     /// the same length (possibly zero).
     fn msm(&self, bases: &[Jacobian<C::F>], scalars: &[BigUint]) -> Point<C::F>;
+
+    /// A standalone reproducer of this MSM on `bases` and `scalars` ([`crate::repro`]), whose
+    /// correct result is `expected`; `None` where the library has no template.
+    fn reproducer(
+        &self,
+        _bases: &[Jacobian<C::F>],
+        _scalars: &[BigUint],
+        _expected: &Point<C::F>,
+    ) -> Option<ReproCode> {
+        None
+    }
 }
 
 /// An MSM under test, taking affine bases (the identity as [`Point::Identity`]).
@@ -205,6 +217,14 @@ impl<C: SwGroup> Routine for MsmCheck<C> {
         (self.spec.lengths.class_holds(class, n))
             .or_else(|| point_class_holds(c, class, &case.bases))
             .or_else(|| scalar_class_holds(class, &case.scalars, c.order()))
+    }
+
+    fn reproducer(&self, case: &Self::Case, oracle: &Outcome<Point<C::F>>) -> Option<ReproCode> {
+        let (MsmSubject::Jacobian(s), Outcome::Value(expected)) = (&self.subject, oracle) else {
+            return None;
+        };
+        let bases: Vec<_> = case.bases.iter().map(|b| b.jac.clone()).collect();
+        s.reproducer(&bases, &case.scalars, expected)
     }
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {

@@ -1,5 +1,6 @@
 //! `ecdiff dev`: maintainer tools that regenerate what comes from the routine registry — the
-//! fuzz targets and the routine table of `docs/routines.md` — or check it for drift.
+//! fuzz targets, the routine table of `docs/routines.md` and the known findings' reproducers
+//! in `repro/` — or check it for drift.
 
 use super::{usage, Res};
 use clap::Subcommand;
@@ -17,6 +18,13 @@ pub(crate) enum DevCommand {
         /// The fuzz folder [default: the checkout's `fuzz/`].
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
+    },
+    /// Write the known findings' reproducers (`repro/`: one project per known finding met in
+    /// the corpus, and `repro/README.md`, their index).
+    Repros {
+        /// Only report drift (exit 1), write nothing.
+        #[arg(long)]
+        check: bool,
     },
     /// Rewrite the routine table of `docs/routines.md` from the registry.
     Readme {
@@ -49,6 +57,55 @@ pub(crate) fn readme(check: bool, file: Option<PathBuf>) -> Res {
     std::fs::write(&file, want)
         .map_err(|e| usage(format!("cannot write {}: {e}", file.display())))?;
     outln!("wrote the routine table of {}", file.display());
+    Ok(0)
+}
+
+pub(crate) fn repros(check: bool) -> Res {
+    let root = corpus::repo_root();
+    let dir = root.join(ecdiff::repro::KNOWN_FINDINGS_DIR);
+    let reproducers = ecdiff::repro::corpus_reproducers(&root.join("corpus"));
+    let want = ecdiff::repro::generated_files(&dir, &reproducers);
+    let stale = ecdiff::repro::stale_folders(&dir, &reproducers);
+    let mut drift = 0;
+    for (path, text) in &want {
+        if std::fs::read_to_string(path).ok().as_deref() == Some(text.as_str()) {
+            continue;
+        }
+        drift += 1;
+        if check {
+            outln!("{} is out of date", path.display());
+        } else {
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent)
+                    .map_err(|e| usage(format!("cannot create {}: {e}", parent.display())))?;
+            }
+            std::fs::write(path, text)
+                .map_err(|e| usage(format!("cannot write {}: {e}", path.display())))?;
+            outln!("wrote {}", path.display());
+        }
+    }
+    for path in &stale {
+        drift += 1;
+        if check {
+            outln!("{} is no longer generated", path.display());
+        } else {
+            std::fs::remove_dir_all(path)
+                .map_err(|e| usage(format!("cannot remove {}: {e}", path.display())))?;
+            outln!("removed {}", path.display());
+        }
+    }
+    let known = reproducers.iter().filter(|r| r.reason.is_some());
+    let made = known.clone().filter(|r| r.project.is_ok()).count();
+    outln!(
+        "{} known findings in the corpus, {made} with a reproducer; {} agreeing controls{}",
+        known.count(),
+        reproducers.iter().filter(|r| r.reason.is_none()).count(),
+        if drift == 0 { "; up to date" } else { "" }
+    );
+    if check && drift > 0 {
+        outln!("regenerate with `cargo run -p ecdiff -- dev repros`");
+        return Ok(1);
+    }
     Ok(0)
 }
 

@@ -7,7 +7,7 @@
 //! error that says what to fix.
 //!
 //! This file parses the command line and dispatches; each subcommand lives in its own module
-//! (`run`, `bench`, `replay`, `case`, `zoo`, `coverage`, `corpus_commands`, `dev`, `list`),
+//! (`run`, `bench`, `replay`, `case`, `repro`, `zoo`, `coverage`, `corpus_commands`, `dev`, `list`),
 //! and the logic they share is in the library.
 #![warn(missing_docs)]
 
@@ -49,6 +49,7 @@ mod dev;
 mod list;
 mod progress;
 mod replay;
+mod repro;
 mod run;
 mod zoo;
 
@@ -85,6 +86,9 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Recompute one case of a seeded run: `case_bytes(seed, routine, index)`.
     Case(case::CaseArgs),
+    /// Write a corpus file's case as a standalone Cargo project that reproduces it with the
+    /// subject crate alone (templates so far: the BLS12-381 encodings).
+    Repro(repro::ReproArgs),
     /// Measure the bug zoo: does ecdiff catch each broken variant, and how fast (needs
     /// `--features zoo`).
     Zoo(zoo::ZooArgs),
@@ -121,6 +125,7 @@ fn main() -> ExitCode {
         Command::Run(a) => run::run(a),
         Command::Replay(a) => replay::replay(a),
         Command::Case(a) => case::case(a),
+        Command::Repro(a) => repro::repro(a),
         Command::Zoo(a) => zoo::zoo(a),
         Command::Coverage(a) => coverage::coverage(a),
         Command::Bench(a) => bench::bench(a),
@@ -140,6 +145,7 @@ fn main() -> ExitCode {
         }
         Command::Dev(DevCommand::FuzzTargets { check, dir }) => dev::fuzz_targets(check, dir),
         Command::Dev(DevCommand::Readme { check, file }) => dev::readme(check, file),
+        Command::Dev(DevCommand::Repros { check }) => dev::repros(check),
     };
     match result {
         Ok(code) => ExitCode::from(code),

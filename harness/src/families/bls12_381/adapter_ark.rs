@@ -16,7 +16,7 @@
 //!   `Fq12::new` of `Fq` values. The final exponentiation raises to 3·(p¹²−1)/r
 //!   ([`FinalExponent::Cubed`]).
 
-use super::encoding::{BlsGroup, Codec, Known};
+use super::encoding::{BlsGroup, Codec, Known, ReproApi};
 use super::pairing::{gt_from_coefficients, FinalExponent, Pair, PairingProduct};
 use crate::curve::{Jacobian, SwGroup};
 use crate::paths::{under_test, Side};
@@ -202,6 +202,16 @@ impl<C: ArkBlsCurve + BlsGroup> Codec<C> for ArkBls {
         under_test(Side::In, "ark_serialize::Affine::deserialize");
         let a = Affine::<C::Config>::deserialize_with_mode(bytes, mode, validate).ok()?;
         Some(C::from_ark_affine(&a))
+    }
+
+    fn repro_api(&self) -> Option<ReproApi> {
+        Some(ReproApi::Ark {
+            affine: if C::COMPRESSED == 48 {
+                "ark_bls12_381::G1Affine"
+            } else {
+                "ark_bls12_381::G2Affine"
+            },
+        })
     }
 }
 

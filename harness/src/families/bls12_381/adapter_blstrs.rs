@@ -19,9 +19,11 @@
 //!   (`Fp::from_bytes_be`, which refuses a value ≥ p). The final exponentiation raises to
 //!   3·(p¹²−1)/r ([`FinalExponent::Cubed`]).
 
+use super::encoding::BlsGroup;
 use super::encoding::{affine_codec, trait_form};
 use super::pairing::{gt_from_coefficients, single_pair, FinalExponent, Pair, PairingProduct};
 use crate::curve::{Jacobian, SwGroup};
+use crate::repro::project::{Dependency, ReproCode};
 use crate::shapes::gt::{GtMultiExp, GtScale};
 use crate::shapes::msm::Msm;
 use crate::shapes::normalize::NormalizeBatch;
@@ -34,6 +36,7 @@ use ecdiff_oracles::tower::Fp2;
 use ecdiff_oracles::weierstrass::Point;
 use group_013::prime::PrimeCurveAffine;
 use num_bigint::BigUint;
+use std::fmt::Write as _;
 
 /// blstrs, as recorded in the routine table.
 pub const BLSTRS: &str = "blstrs 0.7.1 (blst 0.3)";
@@ -99,6 +102,16 @@ pub trait BlstCurve: SwGroup {
     /// An affine result, coordinate by coordinate (the identity by `is_identity`).
     fn from_blst_affine(p: &Self::Affine) -> Point<Self::F>;
 
+    /// For reproducers ([`crate::repro`]): the group's name in blstrs's type names (`G1`, `G2`).
+    const REPRO_NAME: &'static str;
+
+    /// For reproducers: a Rust expression building the coordinate `x` with the reproducer's
+    /// helpers (`fp("…")`, `fp2("…", "…")`).
+    fn coordinate_source(x: &Self::F) -> String;
+
+    /// For reproducers: the ZCash uncompressed encoding of a point (how a result is printed).
+    fn uncompressed(p: &Point<Self::F>) -> Option<Vec<u8>>;
+
     /// `multi_exp(points, scalars)`.
     fn multi_exp(points: &[Self::Projective], scalars: &[blstrs::Scalar]) -> Self::Projective;
 
@@ -115,6 +128,15 @@ pub trait BlstCurve: SwGroup {
 impl BlstCurve for Bls12381G1 {
     type Projective = blstrs::G1Projective;
     type Affine = blstrs::G1Affine;
+    const REPRO_NAME: &'static str = "G1";
+
+    fn coordinate_source(x: &Fp) -> String {
+        format!("fp(\"{}\")", hex::encode(x.to_be_bytes(48)))
+    }
+
+    fn uncompressed(p: &Point<Fp>) -> Option<Vec<u8>> {
+        <Self as BlsGroup>::encode(p, false)
+    }
 
     fn to_blst(p: &Jacobian<Fp>) -> blstrs::G1Projective {
         blstrs::G1Projective::from_raw_unchecked(blst_fp(&p.x), blst_fp(&p.y), blst_fp(&p.z))
@@ -169,6 +191,19 @@ impl BlstCurve for Bls12381G1 {
 impl BlstCurve for Bls12381G2 {
     type Projective = blstrs::G2Projective;
     type Affine = blstrs::G2Affine;
+    const REPRO_NAME: &'static str = "G2";
+
+    fn coordinate_source(x: &Fp2) -> String {
+        format!(
+            "fp2(\"{}\", \"{}\")",
+            hex::encode(x.c0.to_be_bytes(48)),
+            hex::encode(x.c1.to_be_bytes(48))
+        )
+    }
+
+    fn uncompressed(p: &Point<Fp2>) -> Option<Vec<u8>> {
+        <Self as BlsGroup>::encode(p, false)
+    }
 
     fn to_blst(p: &Jacobian<Fp2>) -> blstrs::G2Projective {
         blstrs::G2Projective::from_raw_unchecked(blst_fp2(&p.x), blst_fp2(&p.y), blst_fp2(&p.z))
@@ -228,6 +263,90 @@ impl<C: BlstCurve> Msm<C> for Blstrs {
         let scalars: Vec<blstrs::Scalar> = scalars.iter().map(blst_scalar).collect();
         C::from_blst(&C::multi_exp(&points, &scalars))
     }
+
+    fn reproducer(
+        &self,
+        bases: &[Jacobian<C::F>],
+        scalars: &[BigUint],
+        expected: &Point<C::F>,
+    ) -> Option<ReproCode> {
+        let g = C::REPRO_NAME;
+        let mut body = String::new();
+        let mut dependencies = Vec::new();
+        if !bases.is_empty() {
+            // blstrs exports its coordinate fields behind this feature only (ecdiff's
+            // adapter enables it too).
+            let mut blstrs = Dependency::new("blstrs", "0.7.1");
+            blstrs.features.push("__private_bench");
+            dependencies.push(blstrs);
+            body.push_str(
+                "fn fp(be: &str) -> blstrs::Fp {\n    \
+                 let bytes: [u8; 48] = unhex(be).try_into().expect(\"48 bytes\");\n    \
+                 Option::from(blstrs::Fp::from_bytes_be(&bytes)).expect(\"a canonical field element\")\n}\n",
+            );
+            if g == "G2" {
+                body.push_str(
+                    "fn fp2(c0: &str, c1: &str) -> blstrs::Fp2 {\n    \
+                     blstrs::Fp2::new(fp(c0), fp(c1))\n}\n",
+                );
+            }
+        }
+        if !scalars.is_empty() {
+            body.push_str(
+                "fn scalar(be: &str) -> blstrs::Scalar {\n    \
+                 let bytes: [u8; 32] = unhex(be).try_into().expect(\"32 bytes\");\n    \
+                 Option::from(blstrs::Scalar::from_bytes_be(&bytes)).expect(\"a canonical scalar\")\n}\n\n",
+            );
+        }
+        let _ = writeln!(
+            body,
+            "// The bases in blst's Jacobian coordinates (X, Y, Z) exactly as ecdiff drew them (the\n\
+             // identity has Z = 0), through `from_raw_unchecked` as ecdiff's adapter does.\n\
+             let bases: Vec<blstrs::{g}Projective> = vec!["
+        );
+        if bases.is_empty() {
+            body.pop();
+        }
+        for b in bases {
+            let _ = writeln!(
+                body,
+                "    blstrs::{g}Projective::from_raw_unchecked(\n        {},\n        {},\n        {},\n    ),",
+                C::coordinate_source(&b.x),
+                C::coordinate_source(&b.y),
+                C::coordinate_source(&b.z)
+            );
+        }
+        body.push_str("];\nlet scalars: Vec<blstrs::Scalar> = vec![");
+        if !scalars.is_empty() {
+            body.push('\n');
+        }
+        for s in scalars {
+            let _ = writeln!(body, "    scalar(\"{}\"),", hex::encode(be32(s)));
+        }
+        let _ = write!(
+            body,
+            "];\n// The MSM under test.\n\
+             let result = blstrs::{g}Projective::multi_exp(&bases, &scalars);\n\
+             format!(\"point {{}}\", hex(&blstrs::{g}Affine::from(result).to_uncompressed()))\n"
+        );
+        Some(ReproCode {
+            dependencies,
+            uses: Vec::new(),
+            body,
+            expected: format!("point {}", hex::encode(C::uncompressed(expected)?)),
+            expected_from: "ecdiff's oracle on this case (the known-log sum Σ sᵢ·aᵢ times the \
+                            generator, in num-bigint arithmetic), embedded"
+                .into(),
+        })
+    }
+}
+
+/// A scalar below 2²⁵⁶ as 32 big-endian bytes.
+fn be32(s: &BigUint) -> Vec<u8> {
+    let bytes = s.to_bytes_be();
+    let mut out = vec![0; 32 - bytes.len()];
+    out.extend(bytes);
+    out
 }
 
 /// `group::Curve::batch_normalize` (blstrs keeps group 0.13's default: one `to_affine`,
@@ -251,6 +370,7 @@ affine_codec!(
     Blstrs,
     Bls12381G1,
     blstrs::G1Affine,
+    "blstrs::G1Affine",
     48,
     group_013_form,
     "blstrs::G1Affine",
@@ -261,6 +381,7 @@ affine_codec!(
     Blstrs,
     Bls12381G2,
     blstrs::G2Affine,
+    "blstrs::G2Affine",
     96,
     group_013_form,
     "blstrs::G2Affine",

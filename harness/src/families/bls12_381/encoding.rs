@@ -40,6 +40,7 @@ use crate::curve::SwGroup;
 use crate::engine::{Outcome, Routine, RoutineInfo};
 use crate::generators::points::encoding_point;
 use crate::generators::{seeded_below, Gen};
+use crate::repro::project::{Dependency, ReproCode};
 use crate::shapes::Spec;
 use ecdiff_oracles::bls12_381::serialization::{self as ser, DecodeError, SubgroupCheck};
 use ecdiff_oracles::bls12_381::{bls12_381_fp, Bls12381G1, Bls12381G2};
@@ -154,6 +155,138 @@ pub trait Codec<C: BlsGroup>: Send + Sync + 'static {
     /// The library's decoding (`checked`: with the subgroup check); `None` when it refuses,
     /// including for a length its API cannot take.
     fn decode(&self, bytes: &[u8], compressed: bool, checked: bool) -> Option<Point<C::F>>;
+    /// How a standalone reproducer calls this library's codec for `C` (`None`: no template).
+    fn repro_api(&self) -> Option<ReproApi> {
+        None
+    }
+}
+
+/// How a standalone reproducer ([`crate::repro`]) calls a library's ZCash codec.
+#[derive(Clone, Copy, Debug)]
+pub enum ReproApi {
+    /// Inherent `from_{compressed,uncompressed}[_unchecked](&[u8; N]) -> CtOption<Affine>` and
+    /// `to_{compressed,uncompressed}()` on the affine type (blstrs, zkcrypto's bls12_381).
+    Inherent {
+        /// The affine type's path, e.g. `blstrs::G1Affine`.
+        affine: &'static str,
+    },
+    /// ark-serialize's `deserialize_with_mode` / `serialize_with_mode` on the affine type
+    /// (ark-bls12-381).
+    Ark {
+        /// The affine type's path, e.g. `ark_bls12_381::G1Affine`.
+        affine: &'static str,
+    },
+}
+
+/// The reproducer of one encoding case: the bytes decoded (or the point encoded) through
+/// `api`, the result rendered as `point <uncompressed encoding>`, `refused` or
+/// `bytes <encoding>`; the expected line is the oracle's answer.
+fn reproducer_code<C: BlsGroup>(
+    api: ReproApi,
+    case: &EncodingCase<C::F>,
+    oracle: &Outcome<String>,
+) -> Option<ReproCode> {
+    let size = C::COMPRESSED * if case.compressed { 1 } else { 2 };
+    let form = if case.compressed {
+        "compressed"
+    } else {
+        "uncompressed"
+    };
+    let expected = match (case.op, oracle) {
+        (Op::Encode, Outcome::Value(hex)) => format!("bytes {hex}"),
+        (Op::Decode { .. }, Outcome::Value(hex)) => format!("point {hex}"),
+        (Op::Decode { .. }, Outcome::Rejected(_)) => "refused".into(),
+        _ => return None,
+    };
+    let coordinates = C::encode(&case.point, false)?;
+    let (uses, body) = match (api, case.op) {
+        (ReproApi::Inherent { affine }, Op::Decode { checked }) => {
+            let call = format!(
+                "from_{form}{}",
+                if checked { "" } else { "_unchecked" }
+            );
+            (
+                Vec::new(),
+                format!(
+                    "let input = unhex(\"{}\");\n\
+                     // The decoder under test takes [u8; {size}]: an input of another length is\n\
+                     // refused before the call, as a caller's `try_into` would.\n\
+                     let Ok(bytes) = <[u8; {size}]>::try_from(input.as_slice()) else {{\n    \
+                     return \"refused\".to_string();\n}};\n\
+                     let decoded: Option<{affine}> = {affine}::{call}(&bytes).into();\n\
+                     match decoded {{\n    \
+                     // The point's coordinates, as the library's own encoder writes them.\n    \
+                     Some(point) => format!(\"point {{}}\", hex(&point.to_uncompressed())),\n    \
+                     None => \"refused\".to_string(),\n}}\n",
+                    hex::encode(&case.bytes)
+                ),
+            )
+        }
+        (ReproApi::Inherent { affine }, Op::Encode) => (
+            Vec::new(),
+            format!(
+                "// The point enters through the unchecked decoder of its coordinates.\n\
+                 let coordinates: [u8; {}] = unhex(\"{}\").try_into().expect(\"the coordinates\");\n\
+                 let point: {affine} = Option::from({affine}::from_uncompressed_unchecked(&coordinates))\n    \
+                 .expect(\"the point is on the curve\");\n\
+                 // The encoder under test.\n\
+                 format!(\"bytes {{}}\", hex(&point.to_{form}()))\n",
+                2 * C::COMPRESSED,
+                hex::encode(&coordinates)
+            ),
+        ),
+        (ReproApi::Ark { affine }, op) => {
+            let uses = vec![
+                "use ark_serialize::{CanonicalDeserialize, CanonicalSerialize, Compress, Validate};"
+                    .to_string(),
+            ];
+            let compress = if case.compressed { "Yes" } else { "No" };
+            let body = match op {
+                Op::Decode { checked } => format!(
+                    "let input = unhex(\"{}\");\n\
+                     // ecdiff hands the decoder exactly {size} bytes; another length is refused\n\
+                     // before the call.\n\
+                     if input.len() != {size} {{\n    return \"refused\".to_string();\n}}\n\
+                     // The decoder under test.\n\
+                     match {affine}::deserialize_with_mode(input.as_slice(), Compress::{compress}, Validate::{}) {{\n    \
+                     Ok(point) => {{\n        \
+                     // The point's coordinates, as the library's own encoder writes them.\n        \
+                     let mut out = Vec::new();\n        \
+                     point.serialize_uncompressed(&mut out).expect(\"writing into a Vec\");\n        \
+                     format!(\"point {{}}\", hex(&out))\n    \
+                     }}\n    \
+                     Err(_) => \"refused\".to_string(),\n}}\n",
+                    hex::encode(&case.bytes),
+                    if checked { "Yes" } else { "No" }
+                ),
+                Op::Encode => format!(
+                    "// The point enters through the unchecked decoder of its coordinates.\n\
+                     let coordinates = unhex(\"{}\");\n\
+                     let point = {affine}::deserialize_with_mode(coordinates.as_slice(), Compress::No, Validate::No)\n    \
+                     .expect(\"the point is on the curve\");\n\
+                     // The encoder under test.\n\
+                     let mut out = Vec::new();\n\
+                     point.serialize_with_mode(&mut out, Compress::{compress}).expect(\"writing into a Vec\");\n\
+                     format!(\"bytes {{}}\", hex(&out))\n",
+                    hex::encode(&coordinates)
+                ),
+            };
+            (uses, body)
+        }
+    };
+    let extra = match api {
+        ReproApi::Ark { .. } => vec![Dependency::new("ark-serialize", "0.5.0")],
+        ReproApi::Inherent { .. } => Vec::new(),
+    };
+    Some(ReproCode {
+        dependencies: extra,
+        uses,
+        body,
+        expected,
+        expected_from: "ecdiff's oracle on this case (ecdiff_oracles::bls12_381::serialization, \
+                        written from the ZCash format notes), embedded"
+            .into(),
+    })
 }
 
 /// `N` bytes, or `None` for another length: the libraries take fixed-size arrays, so an input
@@ -200,7 +333,7 @@ pub(crate) use trait_form;
 /// library's affine point of an oracle point for the encoder of that form, `$from` reads one
 /// back. `$name` prefixes the functions recorded for `crate::paths`.
 macro_rules! affine_codec {
-    ($subject:ty, $group:ty, $affine:ty, $compressed:literal, $traits:ident, $name:literal, $to:expr, $from:expr) => {
+    ($subject:ty, $group:ty, $affine:ty, $affine_path:literal, $compressed:literal, $traits:ident, $name:literal, $to:expr, $from:expr) => {
         impl $crate::families::bls12_381::encoding::Codec<$group> for $subject {
             fn encode(
                 &self,
@@ -251,6 +384,12 @@ macro_rules! affine_codec {
                     (false, checked) => $traits::from_uncompressed::<$affine>(bytes, checked),
                 };
                 decoded.map(|a| $from(&a))
+            }
+
+            fn repro_api(&self) -> Option<$crate::families::bls12_381::encoding::ReproApi> {
+                Some($crate::families::bls12_381::encoding::ReproApi::Inherent {
+                    affine: $affine_path,
+                })
             }
         }
     };
@@ -633,6 +772,10 @@ impl<C: BlsGroup, S: Codec<C>> Routine for EncodingCheck<C, S> {
                 }
             }
         }
+    }
+
+    fn reproducer(&self, case: &Self::Case, oracle: &Outcome<String>) -> Option<ReproCode> {
+        reproducer_code::<C>(self.subject.repro_api()?, case, oracle)
     }
 
     fn render_case(&self, case: &Self::Case) -> String {
