@@ -198,7 +198,13 @@ fn reproducers() -> &'static [ecdiff::repro::CorpusReproducer] {
     })
 }
 
-/// `repro/` is what `cargo run -p ecdiff -- dev repros` writes from the corpus.
+/// `repro/` is what `cargo run -p ecdiff -- dev repros` writes from the corpus, in the dev
+/// profile: which corpus files are known findings depends on the profile (p256's empty
+/// `lincomb` panics only with debug assertions), so the release build does not compare.
+#[cfg_attr(
+    not(debug_assertions),
+    ignore = "repro/ is generated with debug assertions (p256's finding is debug-only)"
+)]
 #[test]
 fn the_known_findings_reproducers_are_up_to_date() {
     let root = ecdiff::corpus::repo_root();

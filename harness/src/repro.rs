@@ -10,7 +10,9 @@
 //! file says so. [`project_for`] adds the subject crate and the case's provenance (the file,
 //! the verdict, the known finding it belongs to), and [`project::Project`] writes the files.
 //!
-//! Templates so far: the BLS12-381 encodings (blstrs, zkcrypto's bls12_381, ark-bls12-381).
+//! Templates so far: the BLS12-381 encodings (blstrs, zkcrypto's bls12_381, ark-bls12-381),
+//! blstrs's MSM, halo2curves' compressed encodings, dalek's decompression, k256 0.13.4's
+//! `batch_normalize` and the k256/p256 `lincomb`.
 
 pub mod project;
 

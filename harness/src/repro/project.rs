@@ -176,7 +176,7 @@ fn main_rs(code: &ReproCode, p: &Provenance) -> String {
 const TAIL: &str = r#"fn main() {
     let got = match std::panic::catch_unwind(subject) {
         Ok(got) => got,
-        Err(payload) => format!("panicked: {}", panic_message(payload.as_ref())),
+        Err(payload) => format!("panicked: {}", panic_message(payload.as_ref()).replace('\n', " ")),
     };
     println!("subject:  {got}");
     println!("expected: {EXPECTED}");

@@ -45,6 +45,7 @@ use crate::engine::{compare, Expected, Outcome, Routine, RoutineInfo, Verdict, V
 use crate::generators::coincidence::{self, COINCIDENCE_CLASSES};
 use crate::generators::scalars::{raw_scalar, RAW_SCALAR_CLASSES, SCALAR_CLASSES};
 use crate::generators::Gen;
+use crate::repro::project::ReproCode;
 use crate::shapes::Spec;
 use ecdiff_oracles::curves::{p256, secp256k1, Secp256k1, P256};
 use ecdiff_oracles::field::Fp;
@@ -169,6 +170,162 @@ pub const RECIPE_CLASSES: &[&str] = &[
     "negated_pair",
     "repeated",
 ];
+
+/// The names a standalone reproducer ([`crate::repro`]) uses to build [`Recipe`]s with one
+/// RustCrypto curve crate, as `rustcrypto::recipe_builder!` does in ecdiff: the crate (as the
+/// reproducer depends on it, e.g. `k256` at 0.13.4), its SEC1 point type and its encoder trait
+/// and method (`EncodedPoint`, `ToEncodedPoint::to_encoded_point` in elliptic-curve 0.13;
+/// `Sec1Point`, `ToSec1Point::to_sec1_point` in 0.14).
+#[derive(Clone, Copy, Debug)]
+pub struct RecipeApi {
+    /// The crate's name in the reproducer.
+    pub krate: &'static str,
+    /// Its SEC1 point type.
+    pub sec1_point: &'static str,
+    /// Its SEC1 encoder trait.
+    pub to_sec1_trait: &'static str,
+    /// That trait's method.
+    pub to_sec1: &'static str,
+}
+
+impl RecipeApi {
+    /// Helper functions for the body of a reproducer: `scalar(hex)`, `decode(hex)`, `g(hex)`
+    /// (the generator times a scalar) and `sec1(&affine)` (uncompressed, the identity `00`).
+    pub fn helpers(&self) -> String {
+        let RecipeApi {
+            krate,
+            sec1_point,
+            to_sec1_trait,
+            to_sec1,
+        } = *self;
+        format!(
+            "// `double` is a `group::Group` method of some crates' points.\n\
+             #[allow(unused_imports)]\n\
+             use {krate}::elliptic_curve::Group as _;\n\
+             #[allow(dead_code)]\n\
+             fn scalar(be: &str) -> {krate}::Scalar {{\n    \
+             use {krate}::elliptic_curve::PrimeField;\n    \
+             let bytes: [u8; 32] = unhex(be).try_into().expect(\"32 bytes\");\n    \
+             Option::from({krate}::Scalar::from_repr(bytes.into())).expect(\"a canonical scalar\")\n}}\n\
+             #[allow(dead_code)]\n\
+             fn decode(sec1: &str) -> {krate}::AffinePoint {{\n    \
+             let p = {krate}::{sec1_point}::from_bytes(unhex(sec1)).expect(\"a SEC1 encoding\");\n    \
+             {krate}::AffinePoint::try_from(&p).expect(\"a point on the curve\")\n}}\n\
+             #[allow(dead_code)]\n\
+             fn g(log: &str) -> {krate}::ProjectivePoint {{\n    \
+             {krate}::ProjectivePoint::GENERATOR * scalar(log)\n}}\n\
+             #[allow(dead_code)]\n\
+             fn sec1(a: &{krate}::AffinePoint) -> String {{\n    \
+             use {krate}::elliptic_curve::sec1::{to_sec1_trait};\n    \
+             hex(a.{to_sec1}(false).as_bytes())\n}}\n"
+        )
+    }
+
+    /// The expression that builds `p` with the crate's arithmetic, as its recipe says.
+    pub fn build(&self, p: &PointInput) -> String {
+        let k = self.krate;
+        let h = |v: &BigUint| format!("\"{}\"", hex::encode(be32(v)));
+        match &p.recipe {
+            Recipe::IdentityConst => format!("{k}::ProjectivePoint::IDENTITY"),
+            Recipe::GeneratorConst => format!("{k}::ProjectivePoint::GENERATOR"),
+            Recipe::Sec1 { .. } => format!(
+                "{k}::ProjectivePoint::from(decode(\"{}\"))",
+                hex::encode(&p.sec1)
+            ),
+            Recipe::Scaled { a, k: f } => format!("g({}) * scalar({})", h(a), h(f)),
+            Recipe::Sum { a, b } => format!("g({}) + g({})", h(a), h(b)),
+            Recipe::MixedSum { a } => {
+                format!("g({}) + decode(\"{}\")", h(a), hex::encode(&p.sec1))
+            }
+            Recipe::Difference { a } => format!("{{\n    let x = g({});\n    x - x\n}}", h(a)),
+            Recipe::Neg { a } => format!("-g({})", h(a)),
+            Recipe::Doubled { a } => format!("g({}).double()", h(a)),
+            Recipe::IdentityTimes { k: f } => {
+                format!("{k}::ProjectivePoint::IDENTITY * scalar({})", h(f))
+            }
+        }
+    }
+
+    /// Statements binding `points`, the inputs built as their recipes say.
+    pub fn points(&self, inputs: &[PointInput]) -> String {
+        let mut out = format!(
+            "// The inputs, built with the crate's own arithmetic as ecdiff builds them (an\n\
+             // identity from arithmetic keeps a lazily reduced zero z).\n\
+             let points: Vec<{}::ProjectivePoint> = vec![",
+            self.krate
+        );
+        for p in inputs {
+            out.push_str("\n    ");
+            out.push_str(&self.build(p).replace('\n', "\n    "));
+            out.push(',');
+        }
+        if !inputs.is_empty() {
+            out.push('\n');
+        }
+        out.push_str("];\n");
+        out
+    }
+}
+
+impl RecipeApi {
+    /// The names of a RustCrypto crate on elliptic-curve 0.14 (k256 0.14, p256 0.14).
+    pub const fn elliptic_curve_014(krate: &'static str) -> Self {
+        RecipeApi {
+            krate,
+            sec1_point: "Sec1Point",
+            to_sec1_trait: "ToSec1Point",
+            to_sec1: "to_sec1_point",
+        }
+    }
+
+    /// The reproducer of a `lincomb` case: the constant-time slice form,
+    /// `LinearCombination<[(ProjectivePoint, Scalar)]>::lincomb`, whose correct result is the
+    /// one point of `expected`.
+    pub fn lincomb_reproducer(&self, case: &LincombCase, expected: &[Point<Fp>]) -> ReproCode {
+        let k = self.krate;
+        let want: Vec<String> = expected
+            .iter()
+            .map(|p| hex::encode(sec1(p, false)))
+            .collect();
+        let mut scalars = format!("let scalars: Vec<{k}::Scalar> = vec![");
+        for s in &case.scalars {
+            scalars.push_str(&format!("\n    scalar(\"{}\"),", hex::encode(be32(s))));
+        }
+        if !case.scalars.is_empty() {
+            scalars.push('\n');
+        }
+        scalars.push_str("];\n");
+        ReproCode {
+            dependencies: Vec::new(),
+            uses: vec![
+                format!("use {k}::elliptic_curve::group::Curve as _;"),
+                format!("use {k}::elliptic_curve::ops::LinearCombination;"),
+            ],
+            body: format!(
+                "{}\n{}{scalars}\
+                 let terms: Vec<({k}::ProjectivePoint, {k}::Scalar)> = points.into_iter().zip(scalars).collect();\n\
+                 // The linear combination under test (constant time, slice form).\n\
+                 let sum = <{k}::ProjectivePoint as LinearCombination<[({k}::ProjectivePoint, {k}::Scalar)]>>::lincomb(\n    \
+                 &terms,\n);\n\
+                 format!(\"points [{{}}]\", sec1(&sum.to_affine()))\n",
+                self.helpers(),
+                self.points(&case.points)
+            ),
+            expected: format!("points [{}]", want.join(", ")),
+            expected_from: "ecdiff's oracle on this case (the known-log sum Σ sᵢ·aᵢ times the \
+                            generator, SEC 1 encoded, in num-bigint arithmetic), embedded"
+                .into(),
+        }
+    }
+}
+
+/// `v` (below 2²⁵⁶) as 32 big-endian bytes.
+fn be32(v: &BigUint) -> Vec<u8> {
+    let bytes = v.to_bytes_be();
+    let mut out = vec![0; 32usize.saturating_sub(bytes.len())];
+    out.extend(bytes);
+    out
+}
 
 /// SEC 1 v2 §2.3.3 encoding of an oracle point: `00` for the identity, `04‖x‖y` or
 /// `02/03‖x` (the low bit of y).
@@ -478,6 +635,12 @@ pub fn form(
 
 /// A point routine's subject: library types in (built from the case), forms out.
 pub trait FormsSubject<C>: Send + Sync + 'static {
+    /// A standalone reproducer of one of its forms on `case`, whose correct output points are
+    /// `expected` ([`crate::repro`]); `None` where it has no template.
+    fn reproducer(&self, _case: &C, _expected: &[Point<Fp>]) -> Option<ReproCode> {
+        None
+    }
+
     /// Runs every form on the case.
     fn run(&self, case: &C) -> FormsResult;
     /// The verdict expected for a case: agreement, or a documented known finding of this
@@ -595,6 +758,13 @@ impl<K: PointKind, C: Sec1Curve> Routine for PointCheck<K, C> {
 
     fn oracle(&self, case: &K::Case) -> Outcome<PointsOutput> {
         Outcome::Value(PointsOutput::Expected(self.kind.expect::<C>(case)))
+    }
+
+    fn reproducer(&self, case: &K::Case, oracle: &Outcome<PointsOutput>) -> Option<ReproCode> {
+        match oracle {
+            Outcome::Value(PointsOutput::Expected(points)) => self.subject.reproducer(case, points),
+            _ => None,
+        }
     }
 
     fn expected(&self, case: &K::Case) -> Expected {

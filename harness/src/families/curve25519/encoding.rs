@@ -26,6 +26,7 @@ use crate::families::curve25519::edwards::{
 };
 use crate::generators::scalars::{scalar, SCALAR_CLASSES};
 use crate::generators::Gen;
+use crate::repro::project::ReproCode;
 use crate::shapes::Spec;
 use ecdiff_oracles::curves::ed25519_fp;
 use ecdiff_oracles::edwards::{self, EdPoint};
@@ -247,21 +248,30 @@ pub struct DecompressCheck {
     spec: Spec,
     flavor: Flavor,
     subject: DecompressFn,
+    /// Whether the subject is dalek's `Compressed*::decompress` (then followed by `compress`),
+    /// which a standalone reproducer calls; false once the subject is swapped.
+    dalek: bool,
 }
 
-/// A check of `subject` as the decoder of `flavor`.
+/// A check of `subject`, dalek's decoder of `flavor` (decompress, then compress).
 pub fn check_decompress(spec: Spec, flavor: Flavor, subject: DecompressFn) -> DecompressCheck {
     DecompressCheck {
         spec,
         flavor,
         subject,
+        dalek: true,
     }
 }
 
 impl DecompressCheck {
-    /// The same check (spec, flavor) of another subject: a bug-zoo variant of the row.
+    /// The same check (spec, flavor) of another subject: a bug-zoo variant of the row (with no
+    /// reproducer: its code is not dalek's).
     pub fn with_subject(self, subject: DecompressFn) -> Self {
-        DecompressCheck { subject, ..self }
+        DecompressCheck {
+            subject,
+            dalek: false,
+            ..self
+        }
     }
 }
 
@@ -510,6 +520,42 @@ impl Routine for DecompressCheck {
             }
         }
         v
+    }
+
+    fn reproducer(&self, case: &DecodeCase, oracle: &Outcome<[u8; 32]>) -> Option<ReproCode> {
+        if !self.dalek {
+            return None;
+        }
+        let expected = match oracle {
+            Outcome::Value(b) => format!("point {}", hex::encode(b)),
+            Outcome::Rejected(_) => "refused".into(),
+            _ => return None,
+        };
+        let compressed = match self.flavor {
+            Flavor::Edwards => "curve25519_dalek::edwards::CompressedEdwardsY",
+            Flavor::Ristretto => "curve25519_dalek::ristretto::CompressedRistretto",
+        };
+        Some(ReproCode {
+            dependencies: Vec::new(),
+            uses: Vec::new(),
+            body: format!(
+                "let input: [u8; 32] = unhex(\"{}\").try_into().expect(\"32 bytes\");\n\
+                 // The decoder under test; an accepted string is printed as the library\n\
+                 // encodes the decoded point.\n\
+                 match {compressed}(input).decompress() {{\n    \
+                 Some(point) => format!(\"point {{}}\", hex(point.compress().as_bytes())),\n    \
+                 None => \"refused\".to_string(),\n}}\n",
+                hex::encode(case.bytes)
+            ),
+            expected,
+            expected_from: format!(
+                "ecdiff's oracle on this case ({}, in num-bigint arithmetic), embedded",
+                match self.flavor {
+                    Flavor::Edwards => "the RFC 8032 §5.1.3 decoder and §5.1.2 encoder",
+                    Flavor::Ristretto => "the RFC 9496 §4.3.1 decoder and §4.3.2 encoder",
+                }
+            ),
+        })
     }
 
     fn render_case(&self, case: &DecodeCase) -> String {

@@ -66,6 +66,8 @@ pub trait Halo2Group: SwGroup<F = Fp> {
     fn xyz(p: &Self::Curve) -> [Self::Base; 3];
     /// The homogeneous point with these raw coordinates.
     fn from_xyz(x: Self::Base, y: Self::Base, z: Self::Base) -> Self::Curve;
+    /// For reproducers ([`crate::repro`]): the affine type's and the base field's paths.
+    const REPRO_PATHS: (&'static str, &'static str);
 }
 
 macro_rules! halo2_group {
@@ -80,6 +82,8 @@ macro_rules! halo2_group {
             fn from_xyz(x: $base, y: $base, z: $base) -> $curve {
                 $curve { x, y, z }
             }
+            const REPRO_PATHS: (&'static str, &'static str) =
+                (stringify!($affine), stringify!($base));
         }
     };
 }
@@ -241,6 +245,11 @@ impl<C: Halo2Group + Halo2Compressed> Halo2Codec<C> for Halo2Encoding {
         }
         repr.as_mut().copy_from_slice(bytes);
         Option::<C::Affine>::from(C::Affine::from_bytes(&repr)).map(|a| from_affine::<C>(&a))
+    }
+
+    fn repro_paths(&self) -> Option<(&'static str, &'static str)> {
+        let (affine, base) = C::REPRO_PATHS;
+        Some((affine, base))
     }
 }
 

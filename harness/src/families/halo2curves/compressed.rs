@@ -21,6 +21,7 @@ use crate::curve::SwGroup;
 use crate::engine::{Outcome, Routine, RoutineInfo};
 use crate::generators::points::encoding_point;
 use crate::generators::Gen;
+use crate::repro::project::ReproCode;
 use crate::shapes::Spec;
 use ecdiff_oracles::curves::{Bn254G1, Secp256k1, P256};
 use ecdiff_oracles::field::{Field, Fp};
@@ -53,6 +54,82 @@ pub trait Halo2Codec<C: Halo2Compressed>: Send + Sync + 'static {
     fn encode(&self, p: &Point<Fp>) -> Vec<u8>;
     /// The library's decoding; `None` when it refuses.
     fn decode(&self, bytes: &[u8]) -> Option<Point<Fp>>;
+    /// For a standalone reproducer ([`crate::repro`]): the paths of the library's affine type
+    /// (with `GroupEncoding` and `CurveAffine`) and of its base field; `None`: no template.
+    fn repro_paths(&self) -> Option<(&'static str, &'static str)> {
+        None
+    }
+}
+
+/// The reproducer of one case through halo2curves' `GroupEncoding` of `affine` (a type path):
+/// the result rendered as the check renders it (`(0x…, 0x…)`, `identity`, `refused`, or the
+/// encoding in hex); the expected line is the oracle's answer.
+fn reproducer_code(
+    (affine, base): (&'static str, &'static str),
+    case: &CompressedCase,
+    oracle: &Outcome<String>,
+) -> Option<ReproCode> {
+    let expected = match oracle {
+        Outcome::Value(v) => v.clone(),
+        Outcome::Rejected(_) if !case.encode => "refused".into(),
+        _ => return None,
+    };
+    let uses = vec![
+        "use halo2curves::ff::PrimeField;".to_string(),
+        "use halo2curves::group::prime::PrimeCurveAffine;".to_string(),
+        "use halo2curves::group::GroupEncoding;".to_string(),
+        "use halo2curves::CurveAffine;".to_string(),
+    ];
+    let body = if case.encode {
+        let build = match &case.point {
+            Point::Identity => format!("// The identity.\nlet point = {affine}::identity();\n"),
+            Point::Affine { x, y } => format!(
+                "fn field(be: &str) -> {base} {{\n    \
+                 let mut repr = <{base} as PrimeField>::Repr::default();\n    \
+                 let mut le = unhex(be);\n    \
+                 le.reverse();\n    \
+                 repr.as_mut()[..le.len()].copy_from_slice(&le);\n    \
+                 Option::from({base}::from_repr(repr)).expect(\"a canonical field element\")\n}}\n\
+                 // The point, from its affine coordinates (big-endian hex).\n\
+                 let point: {affine} = Option::from({affine}::from_xy(\n    \
+                 field(\"{:x}\"),\n    field(\"{:x}\"),\n))\n.expect(\"a point on the curve\");\n",
+                x.value(),
+                y.value()
+            ),
+        };
+        format!("{build}// The encoder under test.\nhex(point.to_bytes().as_ref())\n")
+    } else {
+        format!(
+            "/// A field element as the check prints it: big-endian hex, no leading zeros.\n\
+             fn int(f: &{base}) -> String {{\n    \
+             let mut be = f.to_repr().as_ref().to_vec();\n    \
+             be.reverse();\n    \
+             let digits = hex(&be).trim_start_matches('0').to_string();\n    \
+             if digits.is_empty() {{ \"0\".to_string() }} else {{ digits }}\n}}\n\
+             let input = unhex(\"{}\");\n\
+             let mut repr = <{affine} as GroupEncoding>::Repr::default();\n\
+             if repr.as_ref().len() != input.len() {{\n    return \"refused\".to_string();\n}}\n\
+             repr.as_mut().copy_from_slice(&input);\n\
+             // The decoder under test.\n\
+             let decoded: Option<{affine}> = {affine}::from_bytes(&repr).into();\n\
+             let Some(point) = decoded else {{\n    return \"refused\".to_string();\n}};\n\
+             // The identity first: its affine form is (0, 0) with coordinates.\n\
+             if bool::from(point.is_identity()) {{\n    return \"identity\".to_string();\n}}\n\
+             let c: halo2curves::Coordinates<{affine}> =\n    \
+             Option::from(point.coordinates()).expect(\"a point other than the identity\");\n\
+             format!(\"(0x{{}}, 0x{{}})\", int(c.x()), int(c.y()))\n",
+            hex::encode(&case.bytes)
+        )
+    };
+    Some(ReproCode {
+        dependencies: Vec::new(),
+        uses,
+        body,
+        expected,
+        expected_from: "ecdiff's oracle on this case (ecdiff_oracles::halo2_compressed, written \
+                        from the format's description), embedded"
+            .into(),
+    })
 }
 
 /// One case.
@@ -271,6 +348,10 @@ impl<C: Halo2Compressed, S: Halo2Codec<C>> Routine for CompressedCheck<C, S> {
             Ok(p) => Outcome::Value(hex_point(&p)),
             Err(e) => Outcome::Rejected(format!("{e:?}")),
         }
+    }
+
+    fn reproducer(&self, case: &Self::Case, oracle: &Outcome<String>) -> Option<ReproCode> {
+        reproducer_code(self.subject.repro_paths()?, case, oracle)
     }
 
     fn render_case(&self, case: &Self::Case) -> String {

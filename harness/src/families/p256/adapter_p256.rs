@@ -39,11 +39,14 @@
 
 use crate::engine::panic::{capture, PanicReport};
 use crate::engine::{Expected, Verdict, VerdictKind};
+use crate::repro::project::ReproCode;
 use crate::rustcrypto::{batch_normalize_subject, lincomb_forms, recipe_builder};
 use crate::shapes::sec1_points::form;
 use crate::shapes::sec1_points::{
-    Enc, FormPanic, FormsResult, FormsSubject, LincombCase, MulTerm, PointInput, Recipe,
+    Enc, FormPanic, FormsResult, FormsSubject, LincombCase, MulTerm, PointInput, Recipe, RecipeApi,
 };
+use ecdiff_oracles::field::Fp;
+use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
 // `double` and `mul_by_generator` are `group::Group` methods for primeorder's points.
 use p256::elliptic_curve::Group as _;
@@ -218,6 +221,10 @@ pub struct P256Lincomb;
 impl FormsSubject<LincombCase> for P256Lincomb {
     fn run(&self, case: &LincombCase) -> FormsResult {
         p256_lincomb_forms(case)
+    }
+
+    fn reproducer(&self, case: &LincombCase, expected: &[Point<Fp>]) -> Option<ReproCode> {
+        Some(RecipeApi::elliptic_curve_014("p256").lincomb_reproducer(case, expected))
     }
 
     fn expected(&self, case: &LincombCase) -> Expected {

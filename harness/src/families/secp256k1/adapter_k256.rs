@@ -16,10 +16,14 @@
 use crate::engine::panic::{capture, PanicReport};
 use crate::engine::{Expected, Outcome, Verdict, VerdictKind};
 use crate::families::secp256k1::lazy_field::{FieldExec, FieldOp};
+use crate::repro::project::ReproCode;
 use crate::rustcrypto::{batch_normalize_subject, lincomb_forms, recipe_builder};
 use crate::shapes::sec1_points::{
-    form, Enc, FormPanic, FormsResult, FormsSubject, LincombCase, MulTerm, PointInput, Recipe,
+    form, sec1, Enc, FormPanic, FormsResult, FormsSubject, LincombCase, MulTerm, PointInput,
+    Recipe, RecipeApi,
 };
+use ecdiff_oracles::field::Fp;
+use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
 use num_traits::Zero;
 use std::sync::OnceLock;
@@ -300,6 +304,10 @@ impl FormsSubject<LincombCase> for K256Lincomb {
     fn run(&self, case: &LincombCase) -> FormsResult {
         k256_lincomb_forms(case)
     }
+
+    fn reproducer(&self, case: &LincombCase, expected: &[Point<Fp>]) -> Option<ReproCode> {
+        Some(RecipeApi::elliptic_curve_014("k256").lincomb_reproducer(case, expected))
+    }
 }
 
 batch_normalize_subject!(
@@ -341,6 +349,38 @@ pub const K256_013_EMPTY_BATCH_BUG: &str = "k256 0.13.4 batch_normalize of an em
 pub struct K256013BatchNormalize;
 
 impl FormsSubject<Vec<PointInput>> for K256013BatchNormalize {
+    /// The slice form, `BatchNormalize<[ProjectivePoint]>::batch_normalize`.
+    fn reproducer(&self, case: &Vec<PointInput>, expected: &[Point<Fp>]) -> Option<ReproCode> {
+        let api = RecipeApi {
+            krate: "k256",
+            sec1_point: "EncodedPoint",
+            to_sec1_trait: "ToEncodedPoint",
+            to_sec1: "to_encoded_point",
+        };
+        let want: Vec<String> = expected
+            .iter()
+            .map(|p| hex::encode(sec1(p, false)))
+            .collect();
+        Some(ReproCode {
+            dependencies: Vec::new(),
+            uses: vec!["use k256::elliptic_curve::BatchNormalize;".into()],
+            body: format!(
+                "{}\n{}\
+                 // The batch normalization under test (its slice form).\n\
+                 let affine = <k256::ProjectivePoint as BatchNormalize<[k256::ProjectivePoint]>>::batch_normalize(\n    \
+                 points.as_slice(),\n);\n\
+                 let encoded: Vec<String> = affine.iter().map(sec1).collect();\n\
+                 format!(\"points [{{}}]\", encoded.join(\", \"))\n",
+                api.helpers(),
+                api.points(case)
+            ),
+            expected: format!("points [{}]", want.join(", ")),
+            expected_from: "ecdiff's oracle on this case (each input's known log times the \
+                            generator, SEC 1 encoded, in num-bigint arithmetic), embedded"
+                .into(),
+        })
+    }
+
     fn run(&self, case: &Vec<PointInput>) -> FormsResult {
         use k256_013::elliptic_curve::group::Curve;
         use k256_013::elliptic_curve::BatchNormalize;
