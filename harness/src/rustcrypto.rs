@@ -116,6 +116,17 @@ macro_rules! batch_normalize_subject {
         }
 
         impl FormsSubject<Vec<PointInput>> for $name {
+            fn reproducer(
+                &self,
+                case: &Vec<PointInput>,
+                expected: &[ecdiff_oracles::weierstrass::Point<ecdiff_oracles::field::Fp>],
+            ) -> Option<$crate::repro::project::ReproCode> {
+                Some(
+                    $crate::shapes::sec1_points::RecipeApi::elliptic_curve_014(stringify!($krate))
+                        .batch_normalize_reproducer(case, expected),
+                )
+            }
+
             fn run(&self, case: &Vec<PointInput>) -> FormsResult {
                 use $krate::elliptic_curve::{BatchNormalize, CurveGroup};
                 type P = $krate::ProjectivePoint;

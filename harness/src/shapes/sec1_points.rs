@@ -267,6 +267,29 @@ impl RecipeApi {
     }
 }
 
+/// One API form in a reproducer: its name (as the check names it), how its values are
+/// encoded, and a Rust expression of type `Vec<String>` (each output point's encoding in hex)
+/// over the bindings the reproducer's setup made.
+pub struct ReproForm {
+    /// The form's name, e.g. `lincomb(&[_])`.
+    pub name: String,
+    /// Its encoding (the expected line encodes the oracle's points so).
+    pub enc: Enc,
+    /// The expression.
+    pub expr: String,
+}
+
+impl ReproForm {
+    /// A form.
+    pub fn new(name: impl Into<String>, enc: Enc, expr: impl Into<String>) -> Self {
+        ReproForm {
+            name: name.into(),
+            enc,
+            expr: expr.into(),
+        }
+    }
+}
+
 impl RecipeApi {
     /// The names of a RustCrypto crate on elliptic-curve 0.14 (k256 0.14, p256 0.14).
     pub const fn elliptic_curve_014(krate: &'static str) -> Self {
@@ -278,44 +301,287 @@ impl RecipeApi {
         }
     }
 
-    /// The reproducer of a `lincomb` case: the constant-time slice form,
-    /// `LinearCombination<[(ProjectivePoint, Scalar)]>::lincomb`, whose correct result is the
-    /// one point of `expected`.
-    pub fn lincomb_reproducer(&self, case: &LincombCase, expected: &[Point<Fp>]) -> ReproCode {
-        let k = self.krate;
-        let want: Vec<String> = expected
-            .iter()
-            .map(|p| hex::encode(sec1(p, false)))
-            .collect();
-        let mut scalars = format!("let scalars: Vec<{k}::Scalar> = vec![");
-        for s in &case.scalars {
-            scalars.push_str(&format!("\n    scalar(\"{}\"),", hex::encode(be32(s))));
+    /// A reproducer that runs every form of a point routine, as the check does, after `setup`
+    /// (statements binding what the forms use, after the helpers): the subject's line is each
+    /// form's name and values, and the expected line the same with the oracle's points
+    /// `expected` in each form's encoding, so a finding in any one form shows.
+    pub fn forms_reproducer(
+        &self,
+        uses: Vec<String>,
+        setup: String,
+        forms: &[ReproForm],
+        expected: &[Point<Fp>],
+    ) -> ReproCode {
+        let mut body = format!(
+            "{}\n{setup}// The forms under test, each on its own (a panic ends only its form).\n\
+             let mut forms: Vec<String> = Vec::new();\n",
+            self.helpers()
+        );
+        let mut want = Vec::new();
+        for f in forms {
+            body.push_str(&format!(
+                "forms.push({{\n    \
+                 let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| -> Vec<String> {{\n        \
+                 {}\n    }}));\n    \
+                 match result {{\n        \
+                 Ok(values) => format!(\"{name}: [{{}}]\", values.join(\", \")),\n        \
+                 Err(payload) => format!(\"{name}: panicked: {{}}\", panic_message(payload.as_ref()).replace('\\n', \" \")),\n    \
+                 }}\n}});\n",
+                f.expr.replace('\n', "\n        "),
+                name = f.name,
+            ));
+            let values: Vec<String> = expected
+                .iter()
+                .map(|p| hex::encode(f.enc.encode(p)))
+                .collect();
+            want.push(format!("{}: [{}]", f.name, values.join(", ")));
         }
-        if !case.scalars.is_empty() {
-            scalars.push('\n');
-        }
-        scalars.push_str("];\n");
+        body.push_str("forms.join(\" | \")\n");
         ReproCode {
             dependencies: Vec::new(),
-            uses: vec![
-                format!("use {k}::elliptic_curve::group::Curve as _;"),
-                format!("use {k}::elliptic_curve::ops::LinearCombination;"),
-            ],
-            body: format!(
-                "{}\n{}{scalars}\
-                 let terms: Vec<({k}::ProjectivePoint, {k}::Scalar)> = points.into_iter().zip(scalars).collect();\n\
-                 // The linear combination under test (constant time, slice form).\n\
-                 let sum = <{k}::ProjectivePoint as LinearCombination<[({k}::ProjectivePoint, {k}::Scalar)]>>::lincomb(\n    \
-                 &terms,\n);\n\
-                 format!(\"points [{{}}]\", sec1(&sum.to_affine()))\n",
-                self.helpers(),
-                self.points(&case.points)
-            ),
-            expected: format!("points [{}]", want.join(", ")),
-            expected_from: "ecdiff's oracle on this case (the known-log sum Σ sᵢ·aᵢ times the \
-                            generator, SEC 1 encoded, in num-bigint arithmetic), embedded"
+            uses,
+            body,
+            expected: want.join(" | "),
+            expected_from: "ecdiff's oracle on this case (each output's known log times the \
+                            generator, in num-bigint arithmetic, in each form's encoding), \
+                            embedded"
                 .into(),
         }
+    }
+
+    /// Statements binding `scalars`, canonical scalars (`scalar(hex)`).
+    pub fn scalars(&self, values: &[BigUint]) -> String {
+        let mut out = format!("let scalars: Vec<{}::Scalar> = vec![", self.krate);
+        for s in values {
+            out.push_str(&format!("\n    scalar(\"{}\"),", hex::encode(be32(s))));
+        }
+        if !values.is_empty() {
+            out.push('\n');
+        }
+        out.push_str("];\n");
+        out
+    }
+
+    /// Statements binding `ks`, raw integers below 2²⁵⁶ reduced modulo n
+    /// (`Reduce<FieldBytes>`, as the routines hand them over).
+    pub fn reduced(&self, values: &[BigUint]) -> String {
+        let k = self.krate;
+        let mut out = format!(
+            "fn reduce(be: &str) -> {k}::Scalar {{\n    \
+             use {k}::elliptic_curve::ops::Reduce;\n    \
+             let bytes: [u8; 32] = unhex(be).try_into().expect(\"32 bytes\");\n    \
+             <{k}::Scalar as Reduce<{k}::FieldBytes>>::reduce(&bytes.into())\n}}\n\
+             let ks: Vec<{k}::Scalar> = vec!["
+        );
+        for v in values {
+            out.push_str(&format!("\n    reduce(\"{}\"),", hex::encode(be32(v))));
+        }
+        if !values.is_empty() {
+            out.push('\n');
+        }
+        out.push_str("];\n");
+        out
+    }
+
+    /// The uses every 0.14 point template takes (the traits its forms call).
+    fn uses_014(&self) -> Vec<String> {
+        let k = self.krate;
+        vec![
+            "#[allow(unused_imports)]".into(),
+            format!("use {k}::elliptic_curve::group::{{Curve as _, GroupEncoding as _}};"),
+            "#[allow(unused_imports)]".into(),
+            format!(
+                "use {k}::elliptic_curve::ops::{{MulByGeneratorVartime as _, MulVartime as _}};"
+            ),
+        ]
+    }
+
+    /// The reproducer of a `to_affine` case (elliptic-curve 0.14): the four forms
+    /// `K256ToAffine` / `P256ToAffine` run.
+    pub fn to_affine_reproducer(&self, case: &[PointInput], expected: &[Point<Fp>]) -> ReproCode {
+        let k = self.krate;
+        let forms = [
+            ReproForm::new("to_affine().to_sec1_point(false)", Enc::Uncompressed, "points.iter().map(|p| sec1(&p.to_affine())).collect()"),
+            ReproForm::new(
+                "to_affine().to_sec1_point(true)",
+                Enc::Compressed,
+                format!("points\n.iter()\n.map(|p| hex({k}::elliptic_curve::sec1::ToSec1Point::to_sec1_point(&p.to_affine(), true).as_bytes()))\n.collect()"),
+            ),
+            ReproForm::new("GroupEncoding::to_bytes", Enc::Compressed33, "points.iter().map(|p| hex(p.to_bytes().as_ref())).collect()"),
+            ReproForm::new(
+                "Group::is_identity",
+                Enc::IsIdentity,
+                "points.iter().map(|p| hex(&[u8::from(bool::from(p.is_identity()))])).collect()",
+            ),
+        ];
+        self.forms_reproducer(self.uses_014(), self.points(case), &forms, expected)
+    }
+
+    /// The reproducer of a scalar multiplication case (elliptic-curve 0.14): `P * k`,
+    /// `mul_vartime` and `AffinePoint * k`, each term on its own.
+    pub fn mul_reproducer(&self, case: &[MulTerm], expected: &[Point<Fp>]) -> ReproCode {
+        let inputs: Vec<PointInput> = case.iter().map(|t| t.point.clone()).collect();
+        let ks: Vec<BigUint> = case.iter().map(|t| t.k.clone()).collect();
+        let each = |f: &str| {
+            format!(
+                "points\n.iter()\n.zip(&ks)\n.map(|(p, k)| sec1(&({f}).to_affine()))\n.collect()"
+            )
+        };
+        let forms = [
+            ReproForm::new(
+                "ProjectivePoint * Scalar",
+                Enc::Uncompressed,
+                each("*p * k"),
+            ),
+            ReproForm::new(
+                "MulVartime::mul_vartime",
+                Enc::Uncompressed,
+                each("p.mul_vartime(k)"),
+            ),
+            ReproForm::new(
+                "to_affine() * Scalar",
+                Enc::Uncompressed,
+                each("p.to_affine() * k"),
+            ),
+        ];
+        let setup = format!("{}{}", self.points(&inputs), self.reduced(&ks));
+        self.forms_reproducer(self.uses_014(), setup, &forms, expected)
+    }
+
+    /// The reproducer of a `mul_by_generator` case (elliptic-curve 0.14): the constant-time and
+    /// vartime forms and `GENERATOR * k`.
+    pub fn mul_by_generator_reproducer(
+        &self,
+        case: &[BigUint],
+        expected: &[Point<Fp>],
+    ) -> ReproCode {
+        let k = self.krate;
+        let each = |f: &str| format!("ks.iter().map(|k| sec1(&({f}).to_affine())).collect()");
+        let forms = [
+            ReproForm::new(
+                "ProjectivePoint::mul_by_generator",
+                Enc::Uncompressed,
+                each(&format!("{k}::ProjectivePoint::mul_by_generator(k)")),
+            ),
+            ReproForm::new(
+                "ProjectivePoint::mul_by_generator_vartime",
+                Enc::Uncompressed,
+                each(&format!(
+                    "{k}::ProjectivePoint::mul_by_generator_vartime(k)"
+                )),
+            ),
+            ReproForm::new(
+                "GENERATOR * Scalar",
+                Enc::Uncompressed,
+                each(&format!("{k}::ProjectivePoint::GENERATOR * k")),
+            ),
+        ];
+        self.forms_reproducer(self.uses_014(), self.reduced(case), &forms, expected)
+    }
+
+    /// The reproducer of a `batch_normalize` case (elliptic-curve 0.14): the array forms
+    /// (`N ≤ 8`, constant time and vartime), the slice forms and `CurveGroup::batch_normalize`
+    /// (`batch_normalize_subject!`'s forms but the `hybrid_array::Array` ones, which need that
+    /// crate).
+    pub fn batch_normalize_reproducer(
+        &self,
+        case: &[PointInput],
+        expected: &[Point<Fp>],
+    ) -> ReproCode {
+        let k = self.krate;
+        let p = format!("{k}::ProjectivePoint");
+        let n = case.len();
+        let mut forms = Vec::new();
+        let run = |form: &str, shape: &str, arg: &str| {
+            format!(
+                "<{p} as BatchNormalize<{shape}>>::{form}({arg})\n.iter()\n.map(sec1)\n.collect()"
+            )
+        };
+        if n <= 8 {
+            let array = format!("[{p}; {n}]");
+            let arg = format!("&<{array}>::try_from(points.clone()).expect(\"{n} points\")");
+            forms.push(ReproForm::new(
+                "batch_normalize([_; N])",
+                Enc::Uncompressed,
+                run("batch_normalize", &array, &arg),
+            ));
+            forms.push(ReproForm::new(
+                "batch_normalize_vartime([_; N])",
+                Enc::Uncompressed,
+                run("batch_normalize_vartime", &array, &arg),
+            ));
+        }
+        let slice = format!("[{p}]");
+        forms.push(ReproForm::new(
+            "batch_normalize(&[_])",
+            Enc::Uncompressed,
+            run("batch_normalize", &slice, "points.as_slice()"),
+        ));
+        forms.push(ReproForm::new(
+            "batch_normalize_vartime(&[_])",
+            Enc::Uncompressed,
+            run("batch_normalize_vartime", &slice, "points.as_slice()"),
+        ));
+        forms.push(ReproForm::new(
+            "CurveGroup::batch_normalize",
+            Enc::Uncompressed,
+            format!(
+                "let mut out = vec![{k}::AffinePoint::IDENTITY; points.len()];\n\
+                 <{p} as {k}::elliptic_curve::CurveGroup>::batch_normalize(&points, &mut out);\n\
+                 out.iter().map(sec1).collect()"
+            ),
+        ));
+        let mut uses = self.uses_014();
+        uses.push(format!("use {k}::elliptic_curve::BatchNormalize;"));
+        self.forms_reproducer(uses, self.points(case), &forms, expected)
+    }
+
+    /// The reproducer of a `lincomb` case: `terms` (points and scalars) through the array
+    /// forms (`N ≤ 8`, constant time and vartime) and the slice forms, as `lincomb_forms!`
+    /// runs them (the form `mul_by_generator_and_mul_add_vartime` is left out).
+    pub fn lincomb_reproducer(&self, case: &LincombCase, expected: &[Point<Fp>]) -> ReproCode {
+        let k = self.krate;
+        let n = case.points.len();
+        let term = format!("({k}::ProjectivePoint, {k}::Scalar)");
+        let mut forms = Vec::new();
+        let call = |form: &str, shape: &str, arg: &str| {
+            format!(
+                "vec![sec1(&<{k}::ProjectivePoint as LinearCombination<{shape}>>::{form}({arg}).to_affine())]"
+            )
+        };
+        if n <= 8 {
+            let array = format!("[{term}; {n}]");
+            let arg = format!("&<{array}>::try_from(terms.clone()).expect(\"{n} terms\")");
+            forms.push(ReproForm::new(
+                "lincomb([_; N])",
+                Enc::Uncompressed,
+                call("lincomb", &array, &arg),
+            ));
+            forms.push(ReproForm::new(
+                "lincomb_vartime([_; N])",
+                Enc::Uncompressed,
+                call("lincomb_vartime", &array, &arg),
+            ));
+        }
+        let slice = format!("[{term}]");
+        forms.push(ReproForm::new(
+            "lincomb(&[_])",
+            Enc::Uncompressed,
+            call("lincomb", &slice, "&terms"),
+        ));
+        forms.push(ReproForm::new(
+            "lincomb_vartime(&[_])",
+            Enc::Uncompressed,
+            call("lincomb_vartime", &slice, "&terms"),
+        ));
+        let setup = format!(
+            "{}{}let terms: Vec<{term}> = points.into_iter().zip(scalars).collect();\n",
+            self.points(&case.points),
+            self.scalars(&case.scalars)
+        );
+        let mut uses = self.uses_014();
+        uses.push(format!("use {k}::elliptic_curve::ops::LinearCombination;"));
+        self.forms_reproducer(uses, setup, &forms, expected)
     }
 }
 

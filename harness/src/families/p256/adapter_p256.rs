@@ -119,6 +119,10 @@ pub const P256_EMPTY_LINCOMB_BUG: &str = "p256 0.14.0 (primeorder 0.14.0) consta
 pub struct P256ToAffine;
 
 impl FormsSubject<Vec<PointInput>> for P256ToAffine {
+    fn reproducer(&self, case: &Vec<PointInput>, expected: &[Point<Fp>]) -> Option<ReproCode> {
+        Some(RecipeApi::elliptic_curve_014("p256").to_affine_reproducer(case, expected))
+    }
+
     fn run(&self, case: &Vec<PointInput>) -> FormsResult {
         use p256::elliptic_curve::group::GroupEncoding;
         use p256::elliptic_curve::Group;
@@ -149,6 +153,10 @@ impl FormsSubject<Vec<PointInput>> for P256ToAffine {
 pub struct P256Mul;
 
 impl FormsSubject<Vec<MulTerm>> for P256Mul {
+    fn reproducer(&self, case: &Vec<MulTerm>, expected: &[Point<Fp>]) -> Option<ReproCode> {
+        Some(RecipeApi::elliptic_curve_014("p256").mul_reproducer(case, expected))
+    }
+
     fn run(&self, case: &Vec<MulTerm>) -> FormsResult {
         use p256::elliptic_curve::ops::MulVartime;
         let points: Vec<PointInput> = case.iter().map(|t| t.point.clone()).collect();
@@ -179,6 +187,10 @@ impl FormsSubject<Vec<MulTerm>> for P256Mul {
 pub struct P256MulByGenerator;
 
 impl FormsSubject<Vec<BigUint>> for P256MulByGenerator {
+    fn reproducer(&self, case: &Vec<BigUint>, expected: &[Point<Fp>]) -> Option<ReproCode> {
+        Some(RecipeApi::elliptic_curve_014("p256").mul_by_generator_reproducer(case, expected))
+    }
+
     fn run(&self, case: &Vec<BigUint>) -> FormsResult {
         use p256::elliptic_curve::ops::MulByGeneratorVartime;
         use p256::ProjectivePoint as P;

@@ -19,8 +19,8 @@ use crate::families::secp256k1::lazy_field::{FieldExec, FieldOp};
 use crate::repro::project::ReproCode;
 use crate::rustcrypto::{batch_normalize_subject, lincomb_forms, recipe_builder};
 use crate::shapes::sec1_points::{
-    form, sec1, Enc, FormPanic, FormsResult, FormsSubject, LincombCase, MulTerm, PointInput,
-    Recipe, RecipeApi,
+    form, Enc, FormPanic, FormsResult, FormsSubject, LincombCase, MulTerm, PointInput, Recipe,
+    RecipeApi, ReproForm,
 };
 use ecdiff_oracles::field::Fp;
 use ecdiff_oracles::weierstrass::Point;
@@ -200,6 +200,10 @@ fn uncompressed_014(ps: &[k256::AffinePoint]) -> Vec<Vec<u8>> {
 pub struct K256ToAffine;
 
 impl FormsSubject<Vec<PointInput>> for K256ToAffine {
+    fn reproducer(&self, case: &Vec<PointInput>, expected: &[Point<Fp>]) -> Option<ReproCode> {
+        Some(RecipeApi::elliptic_curve_014("k256").to_affine_reproducer(case, expected))
+    }
+
     fn run(&self, case: &Vec<PointInput>) -> FormsResult {
         use k256::elliptic_curve::group::GroupEncoding;
         use k256::elliptic_curve::Group;
@@ -230,6 +234,10 @@ impl FormsSubject<Vec<PointInput>> for K256ToAffine {
 pub struct K256Mul;
 
 impl FormsSubject<Vec<MulTerm>> for K256Mul {
+    fn reproducer(&self, case: &Vec<MulTerm>, expected: &[Point<Fp>]) -> Option<ReproCode> {
+        Some(RecipeApi::elliptic_curve_014("k256").mul_reproducer(case, expected))
+    }
+
     fn run(&self, case: &Vec<MulTerm>) -> FormsResult {
         use k256::elliptic_curve::ops::MulVartime;
         let points: Vec<PointInput> = case.iter().map(|t| t.point.clone()).collect();
@@ -260,6 +268,10 @@ impl FormsSubject<Vec<MulTerm>> for K256Mul {
 pub struct K256MulByGenerator;
 
 impl FormsSubject<Vec<BigUint>> for K256MulByGenerator {
+    fn reproducer(&self, case: &Vec<BigUint>, expected: &[Point<Fp>]) -> Option<ReproCode> {
+        Some(RecipeApi::elliptic_curve_014("k256").mul_by_generator_reproducer(case, expected))
+    }
+
     fn run(&self, case: &Vec<BigUint>) -> FormsResult {
         use k256::ProjectivePoint as P;
         let ks: Vec<k256::Scalar> = case.iter().map(reduce_014).collect();
@@ -349,7 +361,7 @@ pub const K256_013_EMPTY_BATCH_BUG: &str = "k256 0.13.4 batch_normalize of an em
 pub struct K256013BatchNormalize;
 
 impl FormsSubject<Vec<PointInput>> for K256013BatchNormalize {
-    /// The slice form, `BatchNormalize<[ProjectivePoint]>::batch_normalize`.
+    /// The array form (`N ≤ 8`), the slice form and `group::Curve::batch_normalize`.
     fn reproducer(&self, case: &Vec<PointInput>, expected: &[Point<Fp>]) -> Option<ReproCode> {
         let api = RecipeApi {
             krate: "k256",
@@ -357,28 +369,40 @@ impl FormsSubject<Vec<PointInput>> for K256013BatchNormalize {
             to_sec1_trait: "ToEncodedPoint",
             to_sec1: "to_encoded_point",
         };
-        let want: Vec<String> = expected
-            .iter()
-            .map(|p| hex::encode(sec1(p, false)))
-            .collect();
-        Some(ReproCode {
-            dependencies: Vec::new(),
-            uses: vec!["use k256::elliptic_curve::BatchNormalize;".into()],
-            body: format!(
-                "{}\n{}\
-                 // The batch normalization under test (its slice form).\n\
-                 let affine = <k256::ProjectivePoint as BatchNormalize<[k256::ProjectivePoint]>>::batch_normalize(\n    \
-                 points.as_slice(),\n);\n\
-                 let encoded: Vec<String> = affine.iter().map(sec1).collect();\n\
-                 format!(\"points [{{}}]\", encoded.join(\", \"))\n",
-                api.helpers(),
-                api.points(case)
+        let n = case.len();
+        let p = "k256::ProjectivePoint";
+        let mut forms = Vec::new();
+        if n <= 8 {
+            forms.push(ReproForm::new(
+                "batch_normalize([_; N])",
+                Enc::Uncompressed,
+                format!(
+                    "<{p} as BatchNormalize<[{p}; {n}]>>::batch_normalize(\n    \
+                     &<[{p}; {n}]>::try_from(points.clone()).expect(\"{n} points\"),\n)\n\
+                     .iter()\n.map(sec1)\n.collect()"
+                ),
+            ));
+        }
+        forms.push(ReproForm::new(
+            "batch_normalize(&[_])",
+            Enc::Uncompressed,
+            format!("<{p} as BatchNormalize<[{p}]>>::batch_normalize(points.as_slice())\n.iter()\n.map(sec1)\n.collect()"),
+        ));
+        forms.push(ReproForm::new(
+            "group::Curve::batch_normalize",
+            Enc::Uncompressed,
+            format!(
+                "let mut out = vec![k256::AffinePoint::IDENTITY; points.len()];\n\
+                 <{p} as k256::elliptic_curve::group::Curve>::batch_normalize(&points, &mut out);\n\
+                 out.iter().map(sec1).collect()"
             ),
-            expected: format!("points [{}]", want.join(", ")),
-            expected_from: "ecdiff's oracle on this case (each input's known log times the \
-                            generator, SEC 1 encoded, in num-bigint arithmetic), embedded"
-                .into(),
-        })
+        ));
+        Some(api.forms_reproducer(
+            vec!["use k256::elliptic_curve::BatchNormalize;".into()],
+            api.points(case),
+            &forms,
+            expected,
+        ))
     }
 
     fn run(&self, case: &Vec<PointInput>) -> FormsResult {
