@@ -15,7 +15,9 @@
 #   3. a planted bug (the complete addition, Renes-Costello-Batina 2015 Algorithm 7, computing
 #      3·b·Z₁Z₂ as 2·b·Z₁Z₂: a dropped term in `add_assign`), release: the campaign must report
 #      a finding (exit 1), saved with a companion whose replay command is maintainer mode's
-#      own, and that replay must give the finding's verdict again;
+#      own, and that replay must give the finding's verdict again; and `ecdiff repro` through
+#      maintainer mode must write a standalone reproducer of a saved finding that depends on
+#      the planted checkout and, built and run alone, exits 1 with its DIFFERENT: line;
 #   4. a copy whose API ecdiff's adapters do not compile against (0.15.0-pre.1 with
 #      `ProjectivePoint::to_affine` renamed): exit 2, naming both versions and the first error.
 #
@@ -75,6 +77,33 @@ path, line, planted = sys.argv[1:]
 text = open(path).read()
 open(path, "w").write(text.replace(line, planted, 1))
 EOF
+}
+
+# repro_saved OUT CRATE PATH FAMILY: `ecdiff repro` through maintainer mode writes a standalone
+# reproducer of a finding saved under OUT (the first whose routine has a template), depending
+# on the planted checkout at PATH; built and run on its own, it must show the finding (exit 1).
+repro_saved() {
+    local file project got
+    for file in $(find "$1/corpus" -type f | sort); do
+        project="$work/repro-$2"
+        rm -rf "$project"
+        if (cd "$work" && "$root/scripts/maintainer.sh" --profile release --patch "$2=$3" "$4" \
+            repro "$file" --out "$project") > "$work/repro-$2.log" 2>&1; then
+            got=0
+            CARGO_TARGET_DIR="$work/repro-target" cargo run -q --manifest-path "$project/Cargo.toml" \
+                > "$work/repro-$2.out" 2>&1 || got=$?
+            if [ "$got" = 1 ] && grep -q '^DIFFERENT:' "$work/repro-$2.out"; then
+                echo "maintainer-selftest: the standalone reproducer of $file (on the planted $2) shows the finding" >&2
+                return 0
+            fi
+            echo "maintainer-selftest: the reproducer of $file exited $got without its DIFFERENT: line" >&2
+            cat "$work/repro-$2.out" >&2
+            exit 1
+        fi
+    done
+    echo "maintainer-selftest: no finding saved under $1 has a reproducer template" >&2
+    tail -n 3 "$work/repro-$2.log" >&2
+    exit 1
 }
 
 # replay_saved OUT CRATE: the first companion saved under OUT carries maintainer mode's own
@@ -137,6 +166,7 @@ plant "$work/k256/src/arithmetic/projective.rs" \
 run 1 planted release
 
 replay_saved "$work/out-planted" k256
+repro_saved "$work/out-planted" k256 "$work/k256" secp256k1
 
 fresh_copy 0.15.0-pre.1
 plant "$work/k256/src/arithmetic/projective.rs" \

@@ -155,6 +155,10 @@ if [ "$command" = run ]; then
         *) args+=(--corpus "$out/corpus") ;;
     esac
 fi
+# A reproducer of a finding in the checkout depends on the checkout, not on crates.io.
+if [ "$command" = repro ]; then
+    args+=("${patch_args[@]}")
+fi
 
 case "$profile" in
     both) profiles=(debug release) ;;

@@ -33,6 +33,20 @@ pub fn project_for(
     bytes: &[u8],
     source: &str,
 ) -> Result<(Project, CaseRun), String> {
+    project_with_patches(r, bytes, source, &[])
+}
+
+/// [`project_for`], with each crate of `patches` (name, path) taken from that checkout instead
+/// of crates.io (maintainer mode: the finding is in a branch, not in the published version).
+///
+/// # Errors
+/// As [`project_for`], and when a patched crate is not one the reproducer depends on.
+pub fn project_with_patches(
+    r: &dyn DynRoutine,
+    bytes: &[u8],
+    source: &str,
+    patches: &[(String, String)],
+) -> Result<(Project, CaseRun), String> {
     let info = r.info();
     let run = r.run_bytes(bytes, Bias::Edge, Detail::OnFinding);
     if !run.decoded {
@@ -63,6 +77,22 @@ pub fn project_for(
             code.dependencies.insert(0, listed);
         }
         None => code.dependencies.insert(0, subject),
+    }
+    let names: Vec<String> = code
+        .dependencies
+        .iter()
+        .map(|d| d.package.clone())
+        .collect();
+    for (krate, path) in patches {
+        let d = (code.dependencies.iter_mut())
+            .find(|d| &d.package == krate)
+            .ok_or_else(|| {
+                format!(
+                    "--patch {krate}: the reproducer does not depend on {krate} (it depends on {})",
+                    names.join(", ")
+                )
+            })?;
+        d.path = Some(path.clone());
     }
     let verdict = if run.verdict.detail.is_empty() {
         run.verdict.kind.to_string()

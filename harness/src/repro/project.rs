@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// A crate the reproducer depends on, at the exact version ecdiff tested.
+/// A crate the reproducer depends on, at the exact version ecdiff tested (or a checkout).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dependency {
     /// The package name on crates.io.
@@ -16,6 +16,9 @@ pub struct Dependency {
     pub version: String,
     /// Features beyond the crate's defaults.
     pub features: Vec<&'static str>,
+    /// A checkout to take the crate from instead of crates.io (maintainer mode's `--patch`):
+    /// written as `path = "…"`, at whatever version it holds.
+    pub path: Option<String>,
 }
 
 impl Dependency {
@@ -25,6 +28,7 @@ impl Dependency {
             package: package.into(),
             version: version.into(),
             features: Vec::new(),
+            path: None,
         }
     }
 
@@ -125,7 +129,14 @@ fn cargo_toml(code: &ReproCode, p: &Provenance) -> String {
         package_name(p.routine, &p.source)
     );
     for d in &code.dependencies {
-        let _ = write!(out, "{} = {{ version = \"={}\"", d.package, d.version);
+        match &d.path {
+            Some(path) => {
+                let _ = write!(out, "{} = {{ path = {path:?}", d.package);
+            }
+            None => {
+                let _ = write!(out, "{} = {{ version = \"={}\"", d.package, d.version);
+            }
+        }
         if !d.features.is_empty() {
             let quoted: Vec<String> = d.features.iter().map(|f| format!("\"{f}\"")).collect();
             let _ = write!(out, ", features = [{}]", quoted.join(", "));
@@ -315,6 +326,23 @@ mod tests {
         assert!(p.main_rs.contains("//! known finding: a known finding\n"));
         assert!(p.main_rs.contains("(100 bytes)"));
         assert!(p.main_rs.contains("use std::fmt::Write;\n"));
+
+        let mut patched = code.clone();
+        patched.dependencies[0].path = Some("/src/blstrs".into());
+        let q = Project::new(&patched, &p_provenance());
+        assert!(q.cargo_toml.contains("blstrs = { path = \"/src/blstrs\" }"));
+    }
+
+    fn p_provenance() -> Provenance {
+        Provenance {
+            routine: "r",
+            subject: "blstrs 0.7.1",
+            function: "f",
+            source: "s".into(),
+            input_hex: String::new(),
+            verdict: "agree".into(),
+            known_finding: None,
+        }
     }
 
     #[test]

@@ -19,6 +19,10 @@ pub(crate) struct ReproArgs {
     /// The project's folder [default: `repro-<routine>-<file name>` in the current directory].
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
+    /// Take CRATE from the checkout at PATH instead of crates.io (a path dependency), as
+    /// maintainer mode does (`scripts/maintainer.sh` passes its own `--patch`es on).
+    #[arg(long, value_name = "CRATE=PATH")]
+    patch: Vec<String>,
 }
 
 pub(crate) fn repro(a: ReproArgs) -> Res {
@@ -33,7 +37,22 @@ pub(crate) fn repro(a: ReproArgs) -> Res {
     let bytes =
         std::fs::read(path).map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
     let source = display_path(path).display().to_string();
-    let (project, run) = ecdiff::repro::project_for(*r, &bytes, &source)
+    let mut patches = Vec::new();
+    for spec in &a.patch {
+        let Some((krate, dir)) = spec.split_once('=') else {
+            return Err(usage(format!("--patch {spec}: expected CRATE=PATH")));
+        };
+        let dir = std::path::Path::new(dir);
+        if !dir.join("Cargo.toml").is_file() {
+            return Err(usage(format!(
+                "--patch {spec}: {} has no Cargo.toml",
+                dir.display()
+            )));
+        }
+        let abs = std::fs::canonicalize(dir).map_err(|e| usage(format!("--patch {spec}: {e}")))?;
+        patches.push((krate.to_string(), abs.display().to_string()));
+    }
+    let (project, run) = ecdiff::repro::project_with_patches(*r, &bytes, &source, &patches)
         .map_err(|e| usage(format!("no reproducer for {source}: {e}")))?;
     let name = r.info().name;
     let dir = a.out.unwrap_or_else(|| {
