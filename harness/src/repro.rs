@@ -11,7 +11,8 @@
 //! the verdict, the known finding it belongs to), and [`project::Project`] writes the files.
 //!
 //! Templates so far: the BLS12-381 encodings (blstrs, zkcrypto's bls12_381, ark-bls12-381),
-//! blstrs's MSM, halo2curves' compressed encodings, dalek's decompression, k256 0.13.4's
+//! blstrs's MSM, halo2curves' compressed encodings, dalek's decompression, tari's
+//! `from_bytes`, k256 0.13.4's
 //! `batch_normalize`, and the k256 0.14 / p256 point routines (every form each check runs).
 
 pub mod project;

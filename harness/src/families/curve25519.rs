@@ -319,10 +319,13 @@ pub const FAMILY: Family = Family {
             lengths: Lengths::up_to(64),
             cases: 384,
             build: |spec| {
-                Box::new(tari::check_from_bytes(
-                    spec,
-                    Box::new(crate::families::curve25519::adapter_tari::reserialize),
-                ))
+                Box::new(
+                    tari::check_from_bytes(
+                        spec,
+                        Box::new(crate::families::curve25519::adapter_tari::reserialize),
+                    )
+                    .reproduced_by_tari(),
+                )
             },
         },
     ],

@@ -12,6 +12,7 @@ use crate::families::curve25519::adapter_tari::{
     element_offset, noncanonical_scalar, other_point, pool,
 };
 use crate::generators::Gen;
+use crate::repro::project::ReproCode;
 use crate::shapes::Spec;
 
 /// The classes of `tari_proof_from_bytes`.
@@ -57,11 +58,26 @@ pub type FromBytesFn = Box<dyn Fn(&[u8]) -> Result<Reserialized, String> + Send 
 pub struct FromBytesCheck {
     spec: Spec,
     subject: FromBytesFn,
+    /// Whether the subject is tari's own `from_bytes` / `to_bytes`, which a standalone
+    /// reproducer calls ([`FromBytesCheck::reproduced_by_tari`]).
+    tari: bool,
 }
 
 /// A check of `subject` as tari's proof deserializer.
 pub fn check_from_bytes(spec: Spec, subject: FromBytesFn) -> FromBytesCheck {
-    FromBytesCheck { spec, subject }
+    FromBytesCheck {
+        spec,
+        subject,
+        tari: false,
+    }
+}
+
+impl FromBytesCheck {
+    /// The check of tari's own codec, whose cases a reproducer runs through
+    /// `RistrettoRangeProof::from_bytes` (a zoo variant's subject is ecdiff's code: none).
+    pub fn reproduced_by_tari(self) -> Self {
+        FromBytesCheck { tari: true, ..self }
+    }
 }
 
 /// The documented layout (`range_proof.rs:1196-1324`): `[ext: 1 byte][d1: ext × 32][A][A1][B]
@@ -186,6 +202,45 @@ impl Routine for FromBytesCheck {
 
     fn subject(&self, case: &BytesCase) -> Outcome<Reserialized> {
         (self.subject)(&case.bytes).into()
+    }
+
+    /// The bytes through `RistrettoRangeProof::from_bytes`; a parsed proof prints its own
+    /// `to_bytes` (the expected line: the bytes themselves, when the layout is valid).
+    fn reproducer(&self, case: &BytesCase, oracle: &Outcome<Reserialized>) -> Option<ReproCode> {
+        if !self.tari {
+            return None;
+        }
+        let expected = match oracle {
+            Outcome::Value(r) => format!("parsed, writes back {}", hex::encode(&r.written)),
+            Outcome::Rejected(_) => "refused".into(),
+            _ => return None,
+        };
+        let origin = if case.class == "roundtrip" {
+            "a valid proof's bytes, exactly as `to_bytes` writes them"
+        } else {
+            "a valid proof's bytes, edited"
+        };
+        Some(ReproCode {
+            dependencies: Vec::new(),
+            uses: vec!["use tari_bulletproofs_plus::ristretto::RistrettoRangeProof;".into()],
+            body: format!(
+                "// {origin} ({}).\n\
+                 let bytes = unhex(\"{}\");\n\
+                 // The deserializer under test; a parsed proof is printed as its own `to_bytes`.\n\
+                 match RistrettoRangeProof::from_bytes(&bytes) {{\n    \
+                 Ok(proof) => format!(\"parsed, writes back {{}}\", hex(&proof.to_bytes())),\n    \
+                 Err(e) => {{\n        \
+                 eprintln!(\"from_bytes: {{e}}\");\n        \
+                 \"refused\".to_string()\n    }}\n}}\n",
+                case.class,
+                hex::encode(&case.bytes)
+            ),
+            expected,
+            expected_from: "the documented layout (range_proof.rs to_bytes/from_bytes): bytes \
+                            in it parse and write back unchanged, others are refused; ecdiff's \
+                            answer on this case, embedded"
+                .into(),
+        })
     }
 
     /// Bytes in the documented layout parse to exactly their parts, which write back as the
