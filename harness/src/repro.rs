@@ -12,7 +12,7 @@
 //!
 //! Templates so far: the BLS12-381 encodings (blstrs, zkcrypto's bls12_381, ark-bls12-381),
 //! blstrs's MSM, halo2curves' compressed encodings, dalek's decompression, tari's
-//! `from_bytes`, k256 0.13.4's
+//! `from_bytes`, k256 0.13.4's lazy field programs and
 //! `batch_normalize`, and the k256 0.14 / p256 point routines (every form each check runs).
 
 pub mod project;

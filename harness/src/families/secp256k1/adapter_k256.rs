@@ -15,8 +15,8 @@
 
 use crate::engine::panic::{capture, PanicReport};
 use crate::engine::{Expected, Outcome, Verdict, VerdictKind};
-use crate::families::secp256k1::lazy_field::{FieldExec, FieldOp};
-use crate::repro::project::ReproCode;
+use crate::families::secp256k1::lazy_field::{FieldExec, FieldOp, FieldReproApi};
+use crate::repro::project::{Dependency, ReproCode};
 use crate::rustcrypto::{batch_normalize_subject, lincomb_forms, recipe_builder};
 use crate::shapes::sec1_points::{
     form, Enc, FormPanic, FormsResult, FormsSubject, LincombCase, MulTerm, PointInput, Recipe,
@@ -87,6 +87,32 @@ impl FieldExec for K256Field {
 
     fn checker_active(&self) -> bool {
         checker_active()
+    }
+
+    fn reproducer_api(&self) -> Option<FieldReproApi> {
+        let mut k256 = Dependency::new("k256", "0.13.4");
+        k256.features.push("expose-field");
+        Some(FieldReproApi {
+            dependency: k256,
+            element: "k256::FieldElement",
+            expr: k256_013_expr,
+        })
+    }
+}
+
+/// [`k256_013_step`]'s operation as a Rust expression over the registers `r[i]`.
+fn k256_013_expr(op: &FieldOp) -> String {
+    use FieldOp::*;
+    match *op {
+        Add { a, b, .. } => format!("r[{a}] + r[{b}]"),
+        Sub { a, b, .. } => format!("r[{a}] - r[{b}]"),
+        Double { a, .. } => format!("r[{a}].double()"),
+        MulSingle { a, k, .. } => format!("r[{a}].mul_single({k})"),
+        Negate { a, m, .. } => format!("r[{a}].negate({m})"),
+        Mul { a, b, .. } => format!("r[{a}] * r[{b}]"),
+        Square { a, .. } => format!("r[{a}].square()"),
+        NormalizeWeak { a, .. } => format!("r[{a}].normalize_weak()"),
+        Normalize { a, .. } => format!("r[{a}].normalize()"),
     }
 }
 

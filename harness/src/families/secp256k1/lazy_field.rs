@@ -41,6 +41,7 @@
 use crate::engine::panic::{capture, PanicReport};
 use crate::engine::{compare, Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
 use crate::generators::Gen;
+use crate::repro::project::{Dependency, ReproCode};
 use crate::shapes::Spec;
 use ecdiff_oracles::ecsm::p;
 use ecdiff_oracles::lazy::{
@@ -337,6 +338,74 @@ pub trait FieldExec: Send + Sync + 'static {
     /// Whether the library's magnitude checker is compiled in (k256: under
     /// `debug_assertions`), probed at run time.
     fn checker_active(&self) -> bool;
+    /// For a standalone reproducer ([`crate::repro`]): the crate (with the features that
+    /// expose its field), the field element's type path, and `op` as a Rust expression over
+    /// the registers `r[i]`; `None` where the executor has no template.
+    fn reproducer_api(&self) -> Option<FieldReproApi> {
+        None
+    }
+}
+
+/// How a reproducer spells a lazy-field program in one library.
+pub struct FieldReproApi {
+    /// The crate, e.g. k256 0.13.4 with `expose-field`.
+    pub dependency: Dependency,
+    /// The field element's type path.
+    pub element: &'static str,
+    /// An operation as a Rust expression over `r[i]`.
+    pub expr: fn(&FieldOp) -> String,
+}
+
+/// The reproducer of a program: the steps up to the one the shadow stops at (all of them for
+/// a program that keeps the contract), each under its own panic catch, each printing the
+/// destination's canonical value; the expected line is the exact value after each of those
+/// steps, so the step where the library's debug checker fires shows as a panic there.
+fn reproducer_code(api: FieldReproApi, prog: &FieldProgram, shadow: &FieldRun) -> ReproCode {
+    let mut expected: Vec<String> = shadow.values.iter().map(hex::encode).collect();
+    if let Some(stop) = &shadow.stop {
+        expected.push(stop.exact.map_or_else(|| "unknown".into(), hex::encode));
+    }
+    let element = api.element;
+    let mut body = format!(
+        "fn load(be: &str) -> {element} {{\n    \
+         let bytes: [u8; 32] = unhex(be).try_into().expect(\"32 bytes\");\n    \
+         Option::from({element}::from_bytes(&bytes.into())).expect(\"a canonical value\")\n}}\n\
+         /// One step under its own panic catch: the new value, or the panic as the last value.\n\
+         fn step(values: &mut Vec<String>, f: impl FnOnce() -> {element}) -> Option<{element}> {{\n    \
+         match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {{\n        \
+         Ok(v) => {{\n            \
+         values.push(hex(&v.to_bytes()));\n            \
+         Some(v)\n        }}\n        \
+         Err(payload) => {{\n            \
+         values.push(format!(\"panicked: {{}}\", panic_message(payload.as_ref()).replace('\\n', \" \")));\n            \
+         None\n        }}\n    }}\n}}\n\n\
+         // The registers' initial values (canonical, big-endian).\n\
+         let mut r = ["
+    );
+    for v in &prog.init {
+        body.push_str(&format!("\n    load(\"{}\"),", hex::encode(be32(v))));
+    }
+    body.push_str("\n];\nlet mut values: Vec<String> = Vec::new();\n");
+    for (i, op) in prog.ops.iter().take(expected.len()).enumerate() {
+        body.push_str(&format!(
+            "// step {i}: {op}\n\
+             let Some(v) = step(&mut values, || {}) else {{\n    return values.join(\" \");\n}};\n\
+             r[{}] = v;\n",
+            (api.expr)(op),
+            op.dst()
+        ));
+    }
+    body.push_str("values.join(\" \")\n");
+    ReproCode {
+        dependencies: vec![api.dependency],
+        uses: Vec::new(),
+        body,
+        expected: expected.join(" "),
+        expected_from: "the exact value after each step (ecdiff's shadow field, num-bigint \
+                        arithmetic modulo p), embedded; the library's debug-build contract \
+                        checks fire as a panic at the step that breaks its rules"
+            .into(),
+    }
 }
 
 /// The subject: the program on `exec`, one panic capture per step. A panic raised by a
@@ -860,6 +929,13 @@ impl<E: FieldExec> FieldCheck<E> {
 }
 
 impl<E: FieldExec> Routine for FieldCheck<E> {
+    fn reproducer(&self, prog: &FieldProgram, oracle: &Outcome<FieldRun>) -> Option<ReproCode> {
+        let Outcome::Value(shadow) = oracle else {
+            return None;
+        };
+        Some(reproducer_code(self.exec.reproducer_api()?, prog, shadow))
+    }
+
     type Case = FieldProgram;
     type Output = FieldRun;
 
