@@ -23,7 +23,8 @@
 #
 # bls12_381 on zkcrypto's bls12_381 0.9.0 and curve25519 on curve25519-dalek 5.0.0 (release,
 # over the routines of that crate): with a planted bug, exit 1 and the replay of a saved finding
-# exit 1 (their unmodified copies, exit 0, are the nightly `maintainer-crates` job's, which runs
+# exit 1, and a standalone reproducer of a saved finding that depends on the planted copy and
+# exits 1 (their unmodified copies, exit 0, are the nightly `maintainer-crates` job's, which runs
 # every crate the README lists unmodified through the same script; `--controls` runs them here
 # too) (zkcrypto's G1 `batch_normalize` multiplying identities'
 # zero z into its running product, so the batch inversion fails; dalek's `AffinePoint::compress`
@@ -209,6 +210,7 @@ family() {
         echo "maintainer-selftest: $label copy of $crate $version: exit $got, as expected" >&2
     done
     replay_saved "$work/out-$crate-planted" "$crate"
+    repro_saved "$work/out-$crate-planted" "$crate" "$work/$crate" "$fam"
 }
 
 family bls12_381 0.9.0 bls12_381 zkcrypto_ src/g1.rs \

@@ -10,10 +10,11 @@
 //! file says so. [`project_for`] adds the subject crate and the case's provenance (the file,
 //! the verdict, the known finding it belongs to), and [`project::Project`] writes the files.
 //!
-//! Templates so far: the BLS12-381 encodings (blstrs, zkcrypto's bls12_381, ark-bls12-381),
-//! blstrs's MSM, halo2curves' compressed encodings, dalek's decompression, tari's
-//! `from_bytes`, k256 0.13.4's lazy field programs and
-//! `batch_normalize`, and the k256 0.14 / p256 point routines (every form each check runs).
+//! Templates so far (README "A reproducer for the subject's maintainer" lists them by family):
+//! dory's G1 MSM; the k256 0.14 / p256 point routines, k256 0.13.4's `batch_normalize` and lazy
+//! field; halo2curves' compressed encodings and MSMs (below the batch-affine threshold); dalek's
+//! decompression and multiscalar forms, tari's `from_bytes`; the BLS12-381 encodings, blstrs's
+//! MSM and zkcrypto's `batch_normalize`.
 
 pub mod project;
 

@@ -38,8 +38,22 @@
 //!
 //! Users (`scripts/shared-users.py`): the core's MSM shape (dory, bls12_381, halo2curves, the
 //! arkworks adapters and the downstream API), its GT multi-exponentiation (dory, bls12_381),
-//! the SEC1 `lincomb` (secp256k1, p256: [`identity_total`] too) and curve25519's Edwards and
-//! ristretto255 multiscalar forms.
+//! the SEC1 `lincomb` (secp256k1, p256: [`identity_total`] too), curve25519's Edwards and
+//! ristretto255 multiscalar forms, and the pairing products (bls12_381: classes of the terms
+//! aᵢbᵢ, `pairing::meeting_pair`).
+//!
+//! Summing routines without a plan, and why:
+//!
+//! - dory's vector operations (`fixed_scalar_mul_{bases,vs}_then_add`, the folds) and
+//!   fixed-base vector multiplication: each output element is one two-operand sum (or no sum
+//!   at all), so the only meetings are the single-value ones their own classes draw on purpose
+//!   (`sum_is_doubling`, `sum_cancels`), which the incomplete-addition zoo rows of those
+//!   routines catch;
+//! - tari's batch verification: its final multiscalar multiplication sums the proofs' points
+//!   and fixed generators with scalars that are Fiat–Shamir challenges and the verifier's
+//!   random batch weights, none of which the caller chooses; a planned meeting would need a
+//!   hash preimage. Its inputs are whole proofs (valid, tampered, made with foreign or other
+//!   families' generators), and what can meet inside its sum is left to those.
 
 use super::Gen;
 use num_bigint::BigUint;

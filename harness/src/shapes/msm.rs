@@ -48,6 +48,17 @@ pub trait Msm<C: SwGroup>: Send + Sync + 'static {
 pub trait AffineMsm<C: SwGroup>: Send + Sync + 'static {
     /// Σ scalars\[i\]·bases\[i\].
     fn msm(&self, bases: &[Point<C::F>], scalars: &[BigUint]) -> Point<C::F>;
+
+    /// A standalone reproducer of this MSM on `bases` and `scalars`, whose correct result is
+    /// `expected` ([`crate::repro`]); `None` where the library has no template.
+    fn reproducer(
+        &self,
+        _bases: &[Point<C::F>],
+        _scalars: &[BigUint],
+        _expected: &Point<C::F>,
+    ) -> Option<ReproCode> {
+        None
+    }
 }
 
 /// The subject of an [`MsmCheck`]: Jacobian or affine input.
@@ -220,11 +231,21 @@ impl<C: SwGroup> Routine for MsmCheck<C> {
     }
 
     fn reproducer(&self, case: &Self::Case, oracle: &Outcome<Point<C::F>>) -> Option<ReproCode> {
-        let (MsmSubject::Jacobian(s), Outcome::Value(expected)) = (&self.subject, oracle) else {
+        let Outcome::Value(expected) = oracle else {
             return None;
         };
-        let bases: Vec<_> = case.bases.iter().map(|b| b.jac.clone()).collect();
-        s.reproducer(&bases, &case.scalars, expected)
+        match &self.subject {
+            MsmSubject::Jacobian(s) => {
+                let bases: Vec<_> = case.bases.iter().map(|b| b.jac.clone()).collect();
+                s.reproducer(&bases, &case.scalars, expected)
+            }
+            MsmSubject::Affine(s) => {
+                let bases: Vec<_> = (case.bases.iter())
+                    .map(|b| normalized_as_affine(&b.jac))
+                    .collect();
+                s.reproducer(&bases, &case.scalars, expected)
+            }
+        }
     }
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {

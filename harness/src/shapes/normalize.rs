@@ -17,6 +17,7 @@ use crate::generators::points::{
     point_class_holds, point_classes, points, GenPoint, Representation,
 };
 use crate::generators::Gen;
+use crate::repro::project::ReproCode;
 use ecdiff_oracles::weierstrass::Point;
 use std::marker::PhantomData;
 
@@ -32,6 +33,16 @@ pub trait NormalizeBatch<C: SwGroup>: Send + Sync + 'static {
 pub trait NormalizeDrawn<C: SwGroup>: Send + Sync + 'static {
     /// The affine form of every drawn point, in order.
     fn normalize_drawn(&self, points: &[GenPoint<C::F>]) -> Vec<Point<C::F>>;
+
+    /// A standalone reproducer of this normalization of `points`, whose correct affine forms
+    /// are `expected` ([`crate::repro`]); `None` where the library has no template.
+    fn reproducer(
+        &self,
+        _points: &[GenPoint<C::F>],
+        _expected: &[Point<C::F>],
+    ) -> Option<ReproCode> {
+        None
+    }
 }
 
 /// A [`NormalizeBatch`] handed the Jacobian forms of the drawn points.
@@ -98,6 +109,13 @@ impl<C: SwGroup> Routine for NormalizeCheck<C> {
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
         Outcome::Value(self.subject.normalize_drawn(case))
+    }
+
+    fn reproducer(&self, case: &Self::Case, oracle: &Outcome<Self::Output>) -> Option<ReproCode> {
+        let Outcome::Value(expected) = oracle else {
+            return None;
+        };
+        self.subject.reproducer(case, expected)
     }
 
     fn oracle(&self, case: &Self::Case) -> Outcome<Self::Output> {

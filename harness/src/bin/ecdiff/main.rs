@@ -87,9 +87,7 @@ enum Command {
     /// Recompute one case of a seeded run: `case_bytes(seed, routine, index)`.
     Case(case::CaseArgs),
     /// Write a corpus file's case as a standalone Cargo project that reproduces it with the
-    /// subject crate alone (templates so far: the BLS12-381 encodings, blstrs's MSM,
-    /// halo2curves' compressed encodings, dalek's decompression, k256 0.13.4's
-    /// batch_normalize, the k256 0.14 / p256 point routines).
+    /// subject crate alone (the README lists the routines with a template).
     Repro(repro::ReproArgs),
     /// Measure the bug zoo: does ecdiff catch each broken variant, and how fast (needs
     /// `--features zoo`).

@@ -28,6 +28,7 @@ use super::pairing::{single_pair, FinalExponent, Pair, PairingProduct};
 use crate::curve::SwGroup;
 use crate::generators::points::GenPoint;
 use crate::paths::{conversion, Side};
+use crate::repro::project::ReproCode;
 use crate::shapes::normalize::NormalizeDrawn;
 use ecdiff_oracles::bls12_381::serialization;
 use ecdiff_oracles::bls12_381::tower::Fp12;
@@ -93,6 +94,12 @@ pub trait ZkcryptoCurve: SwGroup {
 
     /// The oracle's reading of a ZCash uncompressed encoding, without the curve check.
     fn read_uncompressed(bytes: &[u8]) -> Point<Self::F>;
+
+    /// For reproducers ([`crate::repro`]): the group's name in zkcrypto's types (`G1`, `G2`).
+    const REPRO_NAME: &'static str;
+
+    /// For reproducers: the oracle's ZCash uncompressed encoding of a point.
+    fn uncompressed(p: &Point<Self::F>) -> Option<Vec<u8>>;
 }
 
 /// G·k through the comb.
@@ -168,7 +175,7 @@ pub fn read_affine<C: ZkcryptoCurve>(a: &C::Affine) -> Point<C::F> {
 }
 
 macro_rules! zkcrypto_curve {
-    ($group:ty, $projective:ty, $affine:ty, $comb:ident, $to_c:path, $to_u:path, $read:path) => {
+    ($group:ty, $name:literal, $projective:ty, $affine:ty, $comb:ident, $to_c:path, $to_u:path, $read:path) => {
         static $comb: OnceLock<Comb<$projective>> = OnceLock::new();
 
         impl ZkcryptoCurve for $group {
@@ -200,12 +207,19 @@ macro_rules! zkcrypto_curve {
                     )
                 })
             }
+
+            const REPRO_NAME: &'static str = $name;
+
+            fn uncompressed(p: &Point<Self::F>) -> Option<Vec<u8>> {
+                $to_u(p).ok().map(|b| b.to_vec())
+            }
         }
     };
 }
 
 zkcrypto_curve!(
     Bls12381G1,
+    "G1",
     bls12_381::G1Projective,
     bls12_381::G1Affine,
     G1_COMB,
@@ -215,6 +229,7 @@ zkcrypto_curve!(
 );
 zkcrypto_curve!(
     Bls12381G2,
+    "G2",
     bls12_381::G2Projective,
     bls12_381::G2Affine,
     G2_COMB,
@@ -231,6 +246,63 @@ impl<C: ZkcryptoCurve> NormalizeDrawn<C> for Zkcrypto {
         let mut out = vec![C::Affine::default(); ps.len()];
         C::Projective::batch_normalize(&ps, &mut out);
         out.iter().map(read_affine::<C>).collect()
+    }
+
+    /// The inputs built as [`drawn_projective`] builds them (the comb over the generator, an
+    /// identity as `G − G`, z = 1 through `to_affine`), then `batch_normalize`; each output
+    /// printed as its uncompressed encoding.
+    fn reproducer(&self, points: &[GenPoint<C::F>], expected: &[Point<C::F>]) -> Option<ReproCode> {
+        let g = C::REPRO_NAME;
+        let p = format!("bls12_381::{g}Projective");
+        let mut body = format!(
+            "/// rows[j][b] = G·(b·256^j), as ecdiff builds its inputs (32 additions a point).\n\
+             fn comb() -> Vec<Vec<{p}>> {{\n    \
+             let mut base = {p}::generator();\n    \
+             (0..32)\n        .map(|_| {{\n            \
+             let mut row = Vec::with_capacity(256);\n            \
+             let mut acc = {p}::identity();\n            \
+             for _ in 0..256 {{\n                row.push(acc);\n                acc += base;\n            }}\n            \
+             base = acc;\n            row\n        }})\n        .collect()\n}}\n\
+             /// G·k for the little-endian log k.\n\
+             fn mul(rows: &[Vec<{p}>], le: &str) -> {p} {{\n    \
+             (unhex(le).iter().enumerate()).fold({p}::identity(), |acc, (j, &b)| acc + rows[j][b as usize])\n}}\n\
+             let rows = comb();\n\
+             let points: Vec<{p}> = vec!["
+        );
+        for point in points {
+            let log = hex::encode(point.log.to_bytes_le());
+            let build = if point.jac.z.is_zero() {
+                "{\n        let g = mul(&rows, \"01\");\n        g - g\n    }".to_string()
+            } else if point.jac.z == point.jac.z.one_like() {
+                format!("{p}::from(bls12_381::{g}Affine::from(mul(&rows, \"{log}\")))")
+            } else {
+                format!("mul(&rows, \"{log}\")")
+            };
+            body.push_str(&format!("\n    {build},"));
+        }
+        if !points.is_empty() {
+            body.push('\n');
+        }
+        body.push_str(&format!(
+            "];\n// The batch normalization under test.\n\
+             let mut out = vec![bls12_381::{g}Affine::identity(); points.len()];\n\
+             {p}::batch_normalize(&points, &mut out);\n\
+             let encoded: Vec<String> = out.iter().map(|a| hex(&a.to_uncompressed())).collect();\n\
+             format!(\"points [{{}}]\", encoded.join(\", \"))\n"
+        ));
+        let want: Option<Vec<String>> = expected
+            .iter()
+            .map(|q| C::uncompressed(q).map(hex::encode))
+            .collect();
+        Some(ReproCode {
+            dependencies: Vec::new(),
+            uses: Vec::new(),
+            body,
+            expected: format!("points [{}]", want?.join(", ")),
+            expected_from: "ecdiff's oracle on this case (each input's affine form, ZCash \
+                            uncompressed encoding), embedded"
+                .into(),
+        })
     }
 }
 

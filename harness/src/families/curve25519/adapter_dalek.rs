@@ -14,6 +14,7 @@
 use crate::engine::Outcome;
 use crate::families::curve25519::edwards::Repr;
 use crate::families::curve25519::edwards_msm::{MsmInput, MsmKind, MsmSubject};
+use crate::repro::project::ReproCode;
 use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint, VartimeEdwardsPrecomputation};
 use curve25519_dalek::ristretto::{
     CompressedRistretto, RistrettoPoint, VartimeRistrettoPrecomputation,
@@ -58,6 +59,9 @@ pub trait DalekGroup:
 {
     /// The precomputed-Straus type for this group.
     type Precomputation: VartimePrecomputedMultiscalarMul<Point = Self> + Send + Sync;
+    /// For reproducers ([`crate::repro`]): the paths of the point, compressed-point and
+    /// precomputation types.
+    const REPRO_PATHS: [&'static str; 3];
     /// `Compressed*::decompress`.
     fn decompress(bytes: &[u8; 32]) -> Option<Self>;
     /// `compress().to_bytes()`.
@@ -74,6 +78,11 @@ pub trait DalekGroup:
 
 impl DalekGroup for EdwardsPoint {
     type Precomputation = VartimeEdwardsPrecomputation;
+    const REPRO_PATHS: [&'static str; 3] = [
+        "curve25519_dalek::edwards::EdwardsPoint",
+        "curve25519_dalek::edwards::CompressedEdwardsY",
+        "curve25519_dalek::edwards::VartimeEdwardsPrecomputation",
+    ];
     fn decompress(bytes: &[u8; 32]) -> Option<Self> {
         CompressedEdwardsY(*bytes).decompress()
     }
@@ -96,6 +105,11 @@ impl DalekGroup for EdwardsPoint {
 
 impl DalekGroup for RistrettoPoint {
     type Precomputation = VartimeRistrettoPrecomputation;
+    const REPRO_PATHS: [&'static str; 3] = [
+        "curve25519_dalek::ristretto::RistrettoPoint",
+        "curve25519_dalek::ristretto::CompressedRistretto",
+        "curve25519_dalek::ristretto::VartimeRistrettoPrecomputation",
+    ];
     fn decompress(bytes: &[u8; 32]) -> Option<Self> {
         CompressedRistretto(*bytes).decompress()
     }
@@ -219,6 +233,104 @@ impl<G: DalekGroup> MsmSubject for DalekMsm<G> {
             None => Outcome::Rejected("dalek returned None".into()),
         }
     }
+
+    /// The inputs decompressed (a difference subtracted) by dalek as [`point`] does, the
+    /// scalars through `from_canonical_bytes`, collected into `Vec`s as [`run_msm`] passes
+    /// them (the size hint picks the path), then the form; the result printed compressed.
+    fn reproducer(&self, input: &MsmInput<'_>, expected: Option<&[u8; 32]>) -> Option<ReproCode> {
+        let [point, compressed, precomputation] = G::REPRO_PATHS;
+        let repr = |r: &Repr| match r {
+            Repr::Encoded(b) => format!("decode(\"{}\")", hex::encode(b)),
+            Repr::Difference { sum, shift } => format!(
+                "decode(\"{}\") - decode(\"{}\")",
+                hex::encode(sum),
+                hex::encode(shift)
+            ),
+        };
+        let list = |items: Vec<String>| -> String {
+            if items.is_empty() {
+                "vec![]".into()
+            } else {
+                format!("vec![\n    {},\n]", items.join(",\n    "))
+            }
+        };
+        let scalar_list = |s: &[BigUint]| {
+            list(
+                s.iter()
+                    .map(|v| format!("scalar(\"{}\")", hex::encode(le32(v))))
+                    .collect(),
+            )
+        };
+        let points = list(
+            (input.points.iter())
+                .map(|p| {
+                    p.as_ref()
+                        .map_or("None".into(), |r| format!("Some({})", repr(r)))
+                })
+                .collect(),
+        );
+        let call = match self.kind {
+            MsmKind::ConstTime => format!("Some({point}::multiscalar_mul(&scalars, all()))"),
+            MsmKind::Vartime => format!("Some({point}::vartime_multiscalar_mul(&scalars, all()))"),
+            MsmKind::Optional => format!("{point}::optional_multiscalar_mul(&scalars, points)"),
+            MsmKind::Mixed => format!(
+                "Some({precomputation}::new(&static_points).vartime_mixed_multiscalar_mul(\n    \
+                 &static_scalars,\n    &scalars,\n    all(),\n))"
+            ),
+            MsmKind::OptionalMixed => format!(
+                "{precomputation}::new(&static_points).optional_mixed_multiscalar_mul(\n    \
+                 &static_scalars,\n    &scalars,\n    points,\n)"
+            ),
+        };
+        let body = format!(
+            "fn decode(hex: &str) -> {point} {{\n    \
+             let bytes: [u8; 32] = unhex(hex).try_into().expect(\"32 bytes\");\n    \
+             {compressed}(bytes).decompress().expect(\"a valid encoding\")\n}}\n\
+             fn scalar(le: &str) -> Scalar {{\n    \
+             let bytes: [u8; 32] = unhex(le).try_into().expect(\"32 bytes\");\n    \
+             Option::from(Scalar::from_canonical_bytes(bytes)).expect(\"a canonical scalar\")\n}}\n\
+             // The inputs as ecdiff hands them over: decompressed by dalek (a difference of two\n\
+             // points subtracted by dalek, which leaves its own projective Z).\n\
+             #[allow(unused_variables)]\n\
+             let static_points: Vec<{point}> = {};\n\
+             #[allow(unused_variables)]\n\
+             let static_scalars: Vec<Scalar> = {};\n\
+             let points: Vec<Option<{point}>> = {points};\n\
+             let scalars: Vec<Scalar> = {};\n\
+             #[allow(unused_variables)]\n\
+             let all = || -> Vec<{point}> {{ points.iter().map(|p| p.expect(\"no None\")).collect() }};\n\
+             // The multiscalar multiplication under test.\n\
+             let result: Option<{point}> = {call};\n\
+             match result {{\n    \
+             Some(p) => format!(\"point {{}}\", hex(p.compress().as_bytes())),\n    \
+             None => \"none\".to_string(),\n}}\n",
+            list(input.static_points.iter().map(repr).collect()),
+            scalar_list(input.static_scalars),
+            scalar_list(input.scalars),
+        );
+        Some(ReproCode {
+            dependencies: Vec::new(),
+            uses: vec![
+                "use curve25519_dalek::scalar::Scalar;".into(),
+                "#[allow(unused_imports)]".into(),
+                "use curve25519_dalek::traits::{MultiscalarMul, VartimeMultiscalarMul, VartimePrecomputedMultiscalarMul};".into(),
+            ],
+            body,
+            expected: expected.map_or("none".into(), |e| format!("point {}", hex::encode(e))),
+            expected_from: "ecdiff's oracle on this case (known logs with torsion bookkeeping: \
+                            (Σ sᵢaᵢ mod ℓ)·B + (Σ sᵢtᵢ mod 8)·T, RFC 8032 / RFC 9496 encoded), \
+                            embedded"
+                .into(),
+        })
+    }
+}
+
+/// A scalar below 2²⁵⁶ as 32 little-endian bytes.
+fn le32(s: &BigUint) -> [u8; 32] {
+    let mut bytes = [0u8; 32];
+    let le = s.to_bytes_le();
+    bytes[..le.len()].copy_from_slice(&le);
+    bytes
 }
 
 /// `G::mul_base(s)`, compressed.

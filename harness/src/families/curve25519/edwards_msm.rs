@@ -38,6 +38,7 @@ use crate::families::curve25519::edwards::{
 use crate::generators::coincidence::{self, meetings_by_arithmetic, COINCIDENCE_CLASSES};
 use crate::generators::scalars::{scalar, scalar_class_holds, SCALAR_CLASSES};
 use crate::generators::Gen;
+use crate::repro::project::ReproCode;
 use crate::shapes::{hex_scalars, Spec};
 use ecdiff_oracles::edwards::{self, EdPoint};
 use num_bigint::BigUint;
@@ -154,6 +155,13 @@ pub trait MsmSubject: Send + Sync + 'static {
     /// The result's canonical encoding; `Rejected` for the optional forms' `None` (or an input
     /// encoding the subject refuses).
     fn msm(&self, input: &MsmInput<'_>) -> Outcome<[u8; 32]>;
+
+    /// A standalone reproducer of this form on `input` whose correct result is `expected`
+    /// (an encoding, or `None` for the optional forms' `None`) ([`crate::repro`]); `None`
+    /// where the subject has no template.
+    fn reproducer(&self, _input: &MsmInput<'_>, _expected: Option<&[u8; 32]>) -> Option<ReproCode> {
+        None
+    }
 }
 
 /// One MSM case.
@@ -406,6 +414,27 @@ impl Routine for MsmCheck {
             }
         };
         Some(holds)
+    }
+
+    fn reproducer(&self, case: &Self::Case, oracle: &Outcome<[u8; 32]>) -> Option<ReproCode> {
+        let expected = match oracle {
+            Outcome::Value(e) => Some(e),
+            Outcome::Rejected(_) => None,
+            _ => return None,
+        };
+        let static_points: Vec<Repr> = case.static_points.iter().map(|p| p.repr.clone()).collect();
+        let points: Vec<Option<Repr>> = (case.points.iter())
+            .map(|p| p.as_ref().map(|p| p.repr.clone()))
+            .collect();
+        self.subject.reproducer(
+            &MsmInput {
+                static_scalars: &case.static_scalars,
+                static_points: &static_points,
+                scalars: &case.scalars,
+                points: &points,
+            },
+            expected,
+        )
     }
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {

@@ -6,6 +6,7 @@
 use super::adapter_ark as ark;
 use crate::curve::Jacobian;
 use crate::families::dory::vector::{BasesThenAdd, FixedBaseVectorScalarMul, VsThenAdd};
+use crate::repro::project::{Dependency, ReproCode};
 use crate::shapes::fold::FieldFold;
 use crate::shapes::gt::{GtMultiExp, GtScale};
 use crate::shapes::msm::Msm;
@@ -41,6 +42,77 @@ pub struct Dory;
 impl Msm<Bn254G1> for Dory {
     fn msm(&self, bases: &[Jacobian<Fp>], scalars: &[BigUint]) -> Point<Fp> {
         ark::from_g1(&G1Routines::msm(&g1s(bases), &frs(scalars)).0)
+    }
+
+    /// The bases in ark's Jacobian coordinates exactly as drawn (`new_unchecked`, as the
+    /// adapter does), the scalars by `from_be_bytes_mod_order` (canonical values), then
+    /// `G1Routines::msm`; the result printed as its affine coordinates.
+    fn reproducer(
+        &self,
+        bases: &[Jacobian<Fp>],
+        scalars: &[BigUint],
+        expected: &Point<Fp>,
+    ) -> Option<ReproCode> {
+        let mut body = String::from(
+            "fn fq(be: &str) -> Fq {\n    Fq::from_be_bytes_mod_order(&unhex(be))\n}\n\
+             fn fr(be: &str) -> Fr {\n    Fr::from_be_bytes_mod_order(&unhex(be))\n}\n\
+             /// A field element as big-endian hex without leading zeros.\n\
+             fn int(f: &Fq) -> String {\n    \
+             let digits = hex(&f.into_bigint().to_bytes_be()).trim_start_matches('0').to_string();\n    \
+             if digits.is_empty() { \"0\".to_string() } else { digits }\n}\n\
+             // ecdiff runs subjects in a pool of 4 threads.\n\
+             std::env::set_var(\"RAYON_NUM_THREADS\", \"4\");\n\
+             // The bases in ark's Jacobian coordinates (X, Y, Z) exactly as ecdiff drew them.\n\
+             let bases: Vec<ArkG1> = vec![",
+        );
+        let c = |x: &Fp| format!("fq(\"{:064x}\")", x.value());
+        for b in bases {
+            body.push_str(&format!(
+                "\n    ArkG1(G1Projective::new_unchecked({}, {}, {})),",
+                c(&b.x),
+                c(&b.y),
+                c(&b.z)
+            ));
+        }
+        body.push_str(if bases.is_empty() { "];\n" } else { "\n];\n" });
+        body.push_str("let scalars: Vec<ArkFr> = vec![");
+        for s in scalars {
+            body.push_str(&format!("\n    ArkFr(fr(\"{s:064x}\")),"));
+        }
+        body.push_str(if scalars.is_empty() { "];\n" } else { "\n];\n" });
+        body.push_str(
+            "// The MSM under test.\n\
+             let sum = G1Routines::msm(&bases, &scalars).0.into_affine();\n\
+             if sum.infinity {\n    return \"identity\".to_string();\n}\n\
+             format!(\"(0x{}, 0x{})\", int(&sum.x), int(&sum.y))\n",
+        );
+        let mut dory = Dependency::new("dory-pcs", "0.5.0");
+        dory.features.push("backends");
+        let mut bn254 = Dependency::new("ark-bn254", "0.5.0");
+        bn254.features.push("curve");
+        Some(ReproCode {
+            dependencies: vec![
+                dory,
+                bn254,
+                Dependency::new("ark-ec", "0.5.0"),
+                Dependency::new("ark-ff", "0.5.0"),
+            ],
+            uses: vec![
+                "use ark_bn254::{Fq, Fr, G1Projective};".into(),
+                "use ark_ec::CurveGroup;".into(),
+                "use ark_ff::{BigInteger, PrimeField};".into(),
+                "use dory_pcs::backends::arkworks::{ArkFr, ArkG1, G1Routines};".into(),
+                "use dory_pcs::primitives::arithmetic::DoryRoutines;".into(),
+            ],
+            body,
+            expected: match expected {
+                Point::Identity => "identity".into(),
+                Point::Affine { x, y } => format!("(0x{:x}, 0x{:x})", x.value(), y.value()),
+            },
+            expected_from: "ecdiff's oracle on this case (the known-log sum Σ sᵢ·aᵢ times the \
+                            generator, in num-bigint arithmetic), embedded"
+                .into(),
+        })
     }
 }
 

@@ -23,6 +23,7 @@
 
 use crate::curve::{Jacobian, SwGroup};
 use crate::families::halo2curves::compressed::{Halo2Codec, Halo2Compressed};
+use crate::repro::project::{Dependency, ReproCode};
 use crate::shapes::msm::AffineMsm;
 use crate::shapes::normalize::NormalizeBatch;
 use ecdiff_oracles::curves::{Bn254G1, Secp256k1, P256};
@@ -68,10 +69,12 @@ pub trait Halo2Group: SwGroup<F = Fp> {
     fn from_xyz(x: Self::Base, y: Self::Base, z: Self::Base) -> Self::Curve;
     /// For reproducers ([`crate::repro`]): the affine type's and the base field's paths.
     const REPRO_PATHS: (&'static str, &'static str);
+    /// For reproducers: the scalar field's path.
+    const REPRO_SCALAR: &'static str;
 }
 
 macro_rules! halo2_group {
-    ($group:ty, $curve:path, $affine:ty, $base:ty) => {
+    ($group:ty, $curve:path, $affine:ty, $base:ty, $scalar:ty) => {
         impl Halo2Group for $group {
             type Affine = $affine;
             type Curve = $curve;
@@ -84,6 +87,7 @@ macro_rules! halo2_group {
             }
             const REPRO_PATHS: (&'static str, &'static str) =
                 (stringify!($affine), stringify!($base));
+            const REPRO_SCALAR: &'static str = stringify!($scalar);
         }
     };
 }
@@ -92,19 +96,22 @@ halo2_group!(
     Bn254G1,
     halo2curves::bn256::G1,
     halo2curves::bn256::G1Affine,
-    halo2curves::bn256::Fq
+    halo2curves::bn256::Fq,
+    halo2curves::bn256::Fr
 );
 halo2_group!(
     Secp256k1,
     halo2curves::secp256k1::Secp256k1,
     halo2curves::secp256k1::Secp256k1Affine,
-    halo2curves::secp256k1::Fp
+    halo2curves::secp256k1::Fp,
+    halo2curves::secp256k1::Fq
 );
 halo2_group!(
     P256,
     halo2curves::secp256r1::Secp256r1,
     halo2curves::secp256r1::Secp256r1Affine,
-    halo2curves::secp256r1::Fp
+    halo2curves::secp256r1::Fp,
+    halo2curves::secp256r1::Fq
 );
 
 /// An oracle affine point as a halo2curves affine base.
@@ -210,6 +217,90 @@ impl<C: Halo2Group> AffineMsm<C> for Halo2Msm {
     fn msm(&self, bases: &[Point<Fp>], s: &[BigUint]) -> Point<Fp> {
         let bases: Vec<C::Affine> = bases.iter().map(affine::<C>).collect();
         from_curve::<C>(&run_msm::<C>(self.0, &scalars::<C>(s), &bases))
+    }
+
+    /// The bases from their affine coordinates (`from_xy`), the scalars by `from_repr`, in
+    /// rayon's global pool of 4 threads (`RAYON_NUM_THREADS`, as ecdiff's subject pool: the
+    /// parallel entry chunks by thread count); the result printed as its affine coordinates.
+    fn reproducer(
+        &self,
+        bases: &[Point<Fp>],
+        s: &[BigUint],
+        expected: &Point<Fp>,
+    ) -> Option<ReproCode> {
+        let (affine, base) = C::REPRO_PATHS;
+        let scalar = C::REPRO_SCALAR;
+        let render = |p: &Point<Fp>| match p {
+            Point::Identity => "identity".to_string(),
+            Point::Affine { x, y } => format!("(0x{:x}, 0x{:x})", x.value(), y.value()),
+        };
+        let mut body = format!(
+            "fn field<F: PrimeField>(be: &str) -> F {{\n    \
+             let mut repr = F::Repr::default();\n    \
+             let mut le = unhex(be);\n    \
+             le.reverse();\n    \
+             repr.as_mut()[..le.len()].copy_from_slice(&le);\n    \
+             Option::from(F::from_repr(repr)).expect(\"a canonical field element\")\n}}\n\
+             /// A field element as big-endian hex without leading zeros.\n\
+             fn int<F: PrimeField>(f: &F) -> String {{\n    \
+             let mut be = f.to_repr().as_ref().to_vec();\n    \
+             be.reverse();\n    \
+             let digits = hex(&be).trim_start_matches('0').to_string();\n    \
+             if digits.is_empty() {{ \"0\".to_string() }} else {{ digits }}\n}}\n\
+             // ecdiff runs subjects in a pool of 4 threads.\n\
+             std::env::set_var(\"RAYON_NUM_THREADS\", \"4\");\n\
+             let bases: Vec<{affine}> = vec!["
+        );
+        for b in bases {
+            let item = match b {
+                Point::Identity => format!("{affine}::identity()"),
+                Point::Affine { x, y } => format!(
+                    "Option::from({affine}::from_xy(field::<{base}>(\"{:064x}\"), field::<{base}>(\"{:064x}\"))).expect(\"on the curve\")",
+                    x.value(),
+                    y.value()
+                ),
+            };
+            body.push_str(&format!("\n    {item},"));
+        }
+        body.push_str(if bases.is_empty() { "];\n" } else { "\n];\n" });
+        body.push_str(&format!("let scalars: Vec<{scalar}> = vec!["));
+        for v in s {
+            body.push_str(&format!("\n    field::<{scalar}>(\"{v:064x}\"),"));
+        }
+        body.push_str(if s.is_empty() { "];\n" } else { "\n];\n" });
+        let call = match self.0 {
+            MsmEntry::Best => "halo2curves::msm::msm_best(&scalars, &bases)".to_string(),
+            MsmEntry::Parallel => "halo2curves::msm::msm_parallel(&scalars, &bases)".to_string(),
+            MsmEntry::Serial => format!(
+                "{{\n    let mut acc = <{affine} as CurveAffine>::CurveExt::identity();\n    \
+                 halo2curves::msm::msm_serial(&scalars, &bases, &mut acc);\n    acc\n}}"
+            ),
+        };
+        body.push_str(&format!(
+            "// The MSM under test.\nlet sum = {call};\n\
+             let a: {affine} = sum.to_affine();\n\
+             if bool::from(a.is_identity()) {{\n    return \"identity\".to_string();\n}}\n\
+             let c: halo2curves::Coordinates<{affine}> =\n    \
+             Option::from(a.coordinates()).expect(\"a point other than the identity\");\n\
+             format!(\"(0x{{}}, 0x{{}})\", int(c.x()), int(c.y()))\n"
+        ));
+        let mut halo2 = Dependency::new("halo2curves", "0.10.0");
+        halo2.features.push("std");
+        Some(ReproCode {
+            dependencies: vec![halo2],
+            uses: vec![
+                "use halo2curves::ff::PrimeField;".into(),
+                "use halo2curves::group::prime::PrimeCurveAffine;".into(),
+                "#[allow(unused_imports)]".into(),
+                "use halo2curves::group::{Curve, Group};".into(),
+                "use halo2curves::CurveAffine;".into(),
+            ],
+            body,
+            expected: render(expected),
+            expected_from: "ecdiff's oracle on this case (the known-log sum Σ sᵢ·aᵢ times the \
+                            generator, in num-bigint arithmetic), embedded"
+                .into(),
+        })
     }
 }
 

@@ -92,7 +92,7 @@ fn reproducer_code(
                  Option::from({base}::from_repr(repr)).expect(\"a canonical field element\")\n}}\n\
                  // The point, from its affine coordinates (big-endian hex).\n\
                  let point: {affine} = Option::from({affine}::from_xy(\n    \
-                 field(\"{:x}\"),\n    field(\"{:x}\"),\n))\n.expect(\"a point on the curve\");\n",
+                 field(\"{:064x}\"),\n    field(\"{:064x}\"),\n))\n.expect(\"a point on the curve\");\n",
                 x.value(),
                 y.value()
             ),
