@@ -36,34 +36,70 @@ fn listed() -> BTreeSet<(String, String)> {
     out
 }
 
-#[test]
-fn every_recorded_class_holds_on_the_decoded_case() {
-    let mut failures = Vec::new();
-    // (routine, class) → (checked, unchecked) counts.
-    let mut seen: BTreeMap<(String, String), (u32, u32)> = BTreeMap::new();
-    for routine in super::all() {
-        let name = routine.info().name;
-        let t0 = std::time::Instant::now();
-        for i in 0..CASES {
-            let data = case_bytes(0, name, i, CASE_BYTES);
-            for (class, holds) in routine.check_classes(&data, Bias::Edge) {
-                let entry = seen
-                    .entry((name.to_string(), class.to_string()))
-                    .or_default();
-                match holds {
-                    Some(true) => entry.0 += 1,
-                    Some(false) => {
-                        entry.0 += 1;
-                        failures.push(format!("{name} case {i}: `{class}` does not hold"));
-                    }
-                    None => entry.1 += 1,
+/// (routine, class) → (checked, unchecked) counts, and the failures, of some routines.
+type Tally = (BTreeMap<(String, String), (u32, u32)>, Vec<String>);
+
+/// The tally of one routine's first [`CASES`] cases.
+fn tally(routine: &dyn crate::engine::DynRoutine, into: &mut Tally) {
+    let name = routine.info().name;
+    let t0 = std::time::Instant::now();
+    for i in 0..CASES {
+        let data = case_bytes(0, name, i, CASE_BYTES);
+        for (class, holds) in routine.check_classes(&data, Bias::Edge) {
+            let entry = into
+                .0
+                .entry((name.to_string(), class.to_string()))
+                .or_default();
+            match holds {
+                Some(true) => entry.0 += 1,
+                Some(false) => {
+                    entry.0 += 1;
+                    into.1
+                        .push(format!("{name} case {i}: `{class}` does not hold"));
                 }
+                None => entry.1 += 1,
             }
         }
-        if std::env::var("ECDIFF_PREDICATE_TIMES").is_ok() {
-            eprintln!("{name}: {:?}", t0.elapsed());
-        }
     }
+    if std::env::var("ECDIFF_PREDICATE_TIMES").is_ok() {
+        eprintln!("{name}: {:?}", t0.elapsed());
+    }
+}
+
+#[test]
+fn every_recorded_class_holds_on_the_decoded_case() {
+    // Routines are independent: two workers share them (the test is the library's longest).
+    let routines = super::all();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let tallies: Vec<Tally> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Tally::default();
+                    while let Some(r) =
+                        routines.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                    {
+                        tally(r.as_ref(), &mut mine);
+                    }
+                    mine
+                })
+            })
+            .collect();
+        (workers.into_iter())
+            .map(|w| w.join().expect("a predicate worker panicked"))
+            .collect()
+    });
+    let mut seen: BTreeMap<(String, String), (u32, u32)> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for (counts, fails) in tallies {
+        for (k, (c, u)) in counts {
+            let e = seen.entry(k).or_default();
+            e.0 += c;
+            e.1 += u;
+        }
+        failures.extend(fails);
+    }
+    failures.sort();
     assert!(
         failures.is_empty(),
         "classes that do not hold:\n{}",
