@@ -72,34 +72,7 @@ pub(crate) fn repros(check: bool) -> Res {
     let reproducers = ecdiff::repro::corpus_reproducers(&root.join("corpus"));
     let want = ecdiff::repro::generated_files(&dir, &reproducers);
     let stale = ecdiff::repro::stale_folders(&dir, &reproducers);
-    let mut drift = 0;
-    for (path, text) in &want {
-        if std::fs::read_to_string(path).ok().as_deref() == Some(text.as_str()) {
-            continue;
-        }
-        drift += 1;
-        if check {
-            outln!("{} is out of date", path.display());
-        } else {
-            if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent)
-                    .map_err(|e| usage(format!("cannot create {}: {e}", parent.display())))?;
-            }
-            std::fs::write(path, text)
-                .map_err(|e| usage(format!("cannot write {}: {e}", path.display())))?;
-            outln!("wrote {}", path.display());
-        }
-    }
-    for path in &stale {
-        drift += 1;
-        if check {
-            outln!("{} is no longer generated", path.display());
-        } else {
-            std::fs::remove_dir_all(path)
-                .map_err(|e| usage(format!("cannot remove {}: {e}", path.display())))?;
-            outln!("removed {}", path.display());
-        }
-    }
+    let drift = sync(&want, &stale, check, "is no longer generated")?;
     let known = reproducers.iter().filter(|r| r.reason.is_some());
     let made = known.clone().filter(|r| r.project.is_ok()).count();
     outln!(
@@ -113,6 +86,50 @@ pub(crate) fn repros(check: bool) -> Res {
         return Ok(1);
     }
     Ok(0)
+}
+
+/// Brings generated files up to date, or with `check` only reports drift: each `(path, text)`
+/// of `want` whose file differs is written (folders created), each path of `stale` (a file or
+/// a folder) removed; each is named as it goes. Returns how many differed.
+fn sync(
+    want: &[(PathBuf, String)],
+    stale: &[PathBuf],
+    check: bool,
+    stale_says: &str,
+) -> Result<usize, super::Fail> {
+    let mut drift = 0;
+    for (path, text) in want {
+        if std::fs::read_to_string(path).ok().as_deref() == Some(text.as_str()) {
+            continue;
+        }
+        drift += 1;
+        if check {
+            outln!("{} is out of date", path.display());
+            continue;
+        }
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| usage(format!("cannot create {}: {e}", parent.display())))?;
+        }
+        std::fs::write(path, text)
+            .map_err(|e| usage(format!("cannot write {}: {e}", path.display())))?;
+        outln!("wrote {}", path.display());
+    }
+    for path in stale {
+        drift += 1;
+        if check {
+            outln!("{} {stale_says}", path.display());
+            continue;
+        }
+        let removed = if path.is_dir() {
+            std::fs::remove_dir_all(path)
+        } else {
+            std::fs::remove_file(path)
+        };
+        removed.map_err(|e| usage(format!("cannot remove {}: {e}", path.display())))?;
+        outln!("removed {}", path.display());
+    }
+    Ok(drift)
 }
 
 pub(crate) fn fuzz_targets(check: bool, dir: Option<PathBuf>) -> Res {
@@ -139,35 +156,7 @@ pub(crate) fn fuzz_targets(check: bool, dir: Option<PathBuf>) -> Res {
         }
     }
     stale.sort();
-    let mut drift = 0;
-    for (path, text) in &want {
-        let current = std::fs::read_to_string(path).ok();
-        if current.as_deref() == Some(text.as_str()) {
-            continue;
-        }
-        drift += 1;
-        if check {
-            outln!("out of date: {}", path.display());
-        } else {
-            if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent)
-                    .map_err(|e| usage(format!("cannot create {}: {e}", parent.display())))?;
-            }
-            std::fs::write(path, text)
-                .map_err(|e| usage(format!("cannot write {}: {e}", path.display())))?;
-            outln!("wrote {}", path.display());
-        }
-    }
-    for p in &stale {
-        drift += 1;
-        if check {
-            outln!("target without a routine: {}", p.display());
-        } else {
-            std::fs::remove_file(p)
-                .map_err(|e| usage(format!("cannot remove {}: {e}", p.display())))?;
-            outln!("removed {}", p.display());
-        }
-    }
+    let drift = sync(&want, &stale, check, "is a target without a routine")?;
     outln!(
         "{} routines, {} fuzz targets {}",
         names.len(),
