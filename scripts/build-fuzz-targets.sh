@@ -14,8 +14,8 @@
 #    the build `cargo fuzz run` and scripts/nightly.sh use, so its cache is shared);
 #    with --check: `cargo +nightly fuzz check` of every target (compiled, not linked: ~80
 #    sanitized binaries take 6–10 GB of disk), then one target (FUZZ_SMOKE_TARGET, default
-#    the first routine) built, linked and run over its committed corpus, which shows the
-#    sanitized build links and a target replays its inputs. Every target is generated from
+#    the first routine) built with its family alone, linked and run over its committed
+#    corpus, which shows the sanitized build links and a target replays its inputs. Every target is generated from
 #    the same template, so what links for one links for all.
 # Without a nightly toolchain (and none installable) it builds with the stable compiler and
 # RUSTC_BOOTSTRAP=1, which accepts the -Z sanitizer flags cargo-fuzz passes, and says so.
@@ -64,11 +64,17 @@ fi
 "${fuzz[@]}" check --fuzz-dir fuzz "$@"
 echo "checked $count fuzz targets"
 smoke=${FUZZ_SMOKE_TARGET:-${targets%%$'\n'*}}
-"${fuzz[@]}" build --fuzz-dir fuzz "$@" "$smoke"
+# The smoke target is built with its own family alone (the `required-features` of its [[bin]]
+# in fuzz/Cargo.toml), so only that family's subjects are compiled with the sanitizer.
+family=$(awk -v t="$smoke" '$0 == "name = \"" t "\"" { found = 1 }
+    found && /^required-features/ { gsub(/.*\["|"\].*/, ""); print; exit }' fuzz/Cargo.toml)
+[ -n "$family" ] || { echo "build-fuzz-targets: no target $smoke in fuzz/Cargo.toml" >&2; exit 2; }
+one_family=(--no-default-features --features "$family,parallel,precomputed-tables")
+"${fuzz[@]}" build --fuzz-dir fuzz "$@" "${one_family[@]}" "$smoke"
 # -runs=0 replays the given corpus folder once and stops; a crash fails the step.
 # The committed corpus is copied so that libFuzzer writes nothing into it.
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 cp -r "corpus/$smoke/." "$scratch/"
-"${fuzz[@]}" run --fuzz-dir fuzz "$@" "$smoke" "$scratch" -- -runs=0
-echo "built and replayed $smoke over its $(find "corpus/$smoke" -type f | wc -l) committed inputs"
+"${fuzz[@]}" run --fuzz-dir fuzz "$@" "${one_family[@]}" "$smoke" "$scratch" -- -runs=0
+echo "built ($family alone) and replayed $smoke over its $(find "corpus/$smoke" -type f | wc -l) committed inputs"
