@@ -120,6 +120,15 @@ pub enum SumOrder {
     /// c doublings and one addition, both with ark's complete arithmetic (Bernstein et al.,
     /// "Faster batch forgery identification", §4, <https://eprint.iacr.org/2012/549>).
     Pippenger,
+    /// Straus's interleaved method (Straus 1964; Möller, "Algorithms for multi-exponentiation",
+    /// SAC 2001, §2, <https://doi.org/10.1007/3-540-45537-X_13>) with a table of the multiples
+    /// 1·P … 15·P of each base (2P by doubling, each next multiple by the incomplete law) and
+    /// unsigned 4-bit digits from the top window down: the accumulator is doubled four times
+    /// (complete doubling), then each base's table entry for its digit is added into it with the
+    /// incomplete law, as blst's small-n path (`ptype##s_mult_wbits`) and dalek's Straus
+    /// accumulate. Where the accumulator is still the identity at the top, its first addition
+    /// returns the entry, and the next entry of an equal or opposite term meets it.
+    Straus,
 }
 
 /// An affine addition law missing one case, as the textbook chord formula
@@ -198,7 +207,44 @@ pub fn incomplete_msm<P: SWCurveConfig>(
         SumOrder::Pippenger => {
             bucket_pippenger(bases, scalars, scalar_bits, Affine::identity(), add).into_affine()
         }
+        SumOrder::Straus => straus(bases, scalars, scalar_bits, add),
     }
+}
+
+/// The window of [`SumOrder::Straus`], in bits.
+const STRAUS_WINDOW: usize = 4;
+
+/// Σ scalars\[i\]·bases\[i\] by [`SumOrder::Straus`], every table entry after 2P and every
+/// accumulation by `add` (the law under test), the accumulator's doublings complete.
+fn straus<P: SWCurveConfig>(
+    bases: &[Affine<P>],
+    scalars: &[BigUint],
+    scalar_bits: usize,
+    add: impl Fn(Affine<P>, Affine<P>) -> Affine<P>,
+) -> Affine<P> {
+    use ark_ec::{AffineRepr, CurveGroup};
+    let tables: Vec<Vec<Affine<P>>> = (bases.iter())
+        .map(|&p| {
+            let mut table = vec![p, p.into_group().double().into_affine()];
+            for d in 3..1 << STRAUS_WINDOW {
+                table.push(add(table[d - 2], p));
+            }
+            table
+        })
+        .collect();
+    let mut acc = Affine::<P>::identity();
+    for w in (0..scalar_bits.div_ceil(STRAUS_WINDOW)).rev() {
+        for _ in 0..STRAUS_WINDOW {
+            acc = acc.into_group().double().into_affine();
+        }
+        for (table, s) in tables.iter().zip(scalars) {
+            let digit = window_digit(s, w, STRAUS_WINDOW);
+            if digit != 0 {
+                acc = add(acc, table[digit - 1]);
+            }
+        }
+    }
+    acc
 }
 
 /// p + q in Jacobian coordinates with the doubling case chosen by comparing the raw

@@ -27,6 +27,19 @@
 //! relation needs two bases with equal or opposite logs (the point classes `repeated` and
 //! `negated_pair`); the plan takes one when the bases have one.
 //!
+//! Straus and wNAF tables. A per-point table (d·Pᵢ for the digits d of a window, as blst's
+//! small-n path and dalek's Straus build) meets inside the accumulation, not inside the table:
+//! at the top window the accumulator holds the first term's entry alone, and a later term with
+//! an equal or opposite base and the same digit meets it — the bucket classes above build that
+//! (the zoo rows `ark_g1_msm__straus_table_*` and `dalek_*_multiscalar_mul__straus_table_*`
+//! are caught through them). Its entries d·P for d ≥ 3 are built as (d − 1)·P + P, which meets
+//! only for a point of order ≤ 3 (none in these prime-order groups); a table of the identity
+//! is the point class `identity`. A *joint* table (Shamir's trick: entries d₁P₁ + d₂P₂ over a
+//! pair, built by adding P₁ to earlier entries) meets when P₂ = ±P₁ or P₂ = ±2P₁ (the entry
+//! (1, 1) is 2P₁ or O; with P₂ = −2P₁ the entry (2, 1) is built as −P₁ + P₁); only the SEC1
+//! `lincomb` subjects (k256, p256) use one, and their generator draws those base relations on
+//! purpose (`lincomb_related_points`, ±P₀, ±2P₀, ±3P₀, `shapes/sec1_points.rs`).
+//!
 //! The same relations hold for a product Π tᵢ^kᵢ in a pairing target group, written
 //! additively: a partial product meeting the next factor (a squaring) or its inverse (a
 //! product of 1).

@@ -425,6 +425,8 @@ pub(super) const ROWS: &[ZooRow] = &[
         "two equal halves, at any level of the split (meet_halves_equal, meet_prefix_equal for two terms)"),
     dedicated_sum_row!("edwards", EdwardsPoint, Pippenger, "pippenger_bucket",
         "two equal points with one digit in a window (bucket_repeated_term)"),
+    dedicated_sum_row!("edwards", EdwardsPoint, Straus, "straus_table",
+        "the accumulator holding one term's entry when an equal entry comes (bucket_repeated_term)"),
     dedicated_sum_row!("ristretto", RistrettoPoint, LeftToRight, "left_to_right",
         "a prefix sum equal to the next term (meet_prefix_equal)"),
     dedicated_sum_row!("ristretto", RistrettoPoint, RightToLeft, "right_to_left",
@@ -433,6 +435,8 @@ pub(super) const ROWS: &[ZooRow] = &[
         "two equal halves, at any level of the split (meet_halves_equal, meet_prefix_equal for two terms)"),
     dedicated_sum_row!("ristretto", RistrettoPoint, Pippenger, "pippenger_bucket",
         "two equal points with one digit in a window (bucket_repeated_term)"),
+    dedicated_sum_row!("ristretto", RistrettoPoint, Straus, "straus_table",
+        "the accumulator holding one term's entry when an equal entry comes (bucket_repeated_term)"),
 ];
 
 #[cfg(test)]

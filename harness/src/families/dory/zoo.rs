@@ -778,6 +778,20 @@ pub(super) const ROWS: &[ZooRow] = &[
         NO_INVERSE_BUG,
         "bucket_negated_term (opposite points sharing a window digit)"
     ),
+    incomplete_sum_row!(
+        "straus_table_no_doubling",
+        Straus,
+        NoDoubling,
+        NO_DOUBLING_BUG,
+        "bucket_repeated_term (the accumulator holding one term's entry when its equal comes)"
+    ),
+    incomplete_sum_row!(
+        "straus_table_no_inverse",
+        Straus,
+        NoInverse,
+        NO_INVERSE_BUG,
+        "bucket_negated_term (the accumulator holding one term's entry when its opposite comes)"
+    ),
 ];
 
 #[cfg(test)]

@@ -38,6 +38,14 @@ pub(super) enum SumOrder {
     /// doublings and one addition, both by dalek's complete law (Bernstein et al., "Faster
     /// batch forgery identification", §4, <https://eprint.iacr.org/2012/549>).
     Pippenger,
+    /// Straus's interleaved method as dalek's constant-time `Straus::multiscalar_mul` runs it
+    /// (`src/backend/serial/scalar_mul/straus.rs`): signed radix-16 digits, a table of
+    /// 1·P … 8·P per point (dalek's complete law), and from the top digit down the
+    /// accumulator multiplied by 16 (complete doublings) and each point's entry for its digit
+    /// (negated for a negative digit) added into it with the dedicated law (Straus 1964;
+    /// Möller, "Algorithms for multi-exponentiation", SAC 2001, §2,
+    /// <https://doi.org/10.1007/3-540-45537-X_13>).
+    Straus,
 }
 
 /// The dedicated law's state: a point, or the absorbing zero tuple after a meeting.
@@ -86,7 +94,7 @@ fn sum<G: DalekGroup + PartialEq>(terms: &[Acc<G>], order: SumOrder) -> Acc<G> {
             1 => terms[0],
             n => dedicated_add(sum(&terms[..n / 2], order), sum(&terms[n / 2..], order)),
         },
-        SumOrder::Pippenger => unreachable!("Pippenger sums points, not terms"),
+        SumOrder::Pippenger | SumOrder::Straus => unreachable!("{order:?} sums points, not terms"),
     }
 }
 
@@ -140,6 +148,40 @@ fn pippenger<G: DalekGroup + PartialEq>(scalars: &[Scalar], points: &[G]) -> Acc
     total
 }
 
+/// Straus (signed radix-16 digits, tables of 1·P … 8·P) with the accumulations by the
+/// dedicated law.
+fn straus<G: DalekGroup + PartialEq>(scalars: &[Scalar], points: &[G]) -> Acc<G> {
+    const W: usize = 4;
+    let count = 256usize.div_ceil(W);
+    let digits: Vec<Vec<i16>> = (scalars.iter())
+        .map(|s| radix_2w(s, W, count, false))
+        .collect();
+    let tables: Vec<Vec<G>> = (points.iter())
+        .map(|p| {
+            let mut table = vec![*p];
+            for k in 1..8 {
+                table.push(table[k - 1] + p);
+            }
+            table
+        })
+        .collect();
+    let mut acc = Acc::Point(G::identity());
+    for d in (0..count).rev() {
+        if let Acc::Point(a) = acc {
+            acc = Acc::Point((0..W).fold(a, |a, _| a + &a));
+        }
+        for (ds, table) in digits.iter().zip(&tables) {
+            let entry = match ds[d] {
+                0 => continue,
+                digit if digit > 0 => table[digit as usize - 1],
+                digit => -table[(-digit) as usize - 1],
+            };
+            acc = dedicated_add(acc, Acc::Point(entry));
+        }
+    }
+    acc
+}
+
 /// Σ sᵢ·Pᵢ accumulated in `order` with the dedicated addition law (module docs).
 pub(super) struct DedicatedSum<G> {
     order: SumOrder,
@@ -165,6 +207,8 @@ impl<G: DalekGroup + PartialEq> MsmSubject for DedicatedSum<G> {
         let ss = scalars(input.scalars);
         let result = if self.order == SumOrder::Pippenger {
             pippenger(&ss, &ps)
+        } else if self.order == SumOrder::Straus {
+            straus(&ss, &ps)
         } else {
             let terms: Vec<Acc<G>> = (ps.iter().zip(&ss))
                 .map(|(p, s)| Acc::Point(p.mul(s)))
