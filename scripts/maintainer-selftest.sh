@@ -30,13 +30,37 @@
 # zero z into its running product, so the batch inversion fails; dalek's `AffinePoint::compress`
 # writing the opposite sign of x).
 #
-#   scripts/maintainer-selftest.sh
+# With `--every-family`, the other three families too, each with a planted bug, a saved finding
+# replayed and its standalone reproducer run (the nightly `maintainer-crates` job; ~2 min a
+# family): dory on dory-pcs 0.5.0 (the G1 MSM's batch path taking raw Jacobian coordinates as
+# affine instead of normalizing them, the dory-pcs#27 class), p256 on p256 0.14.0 (field
+# addition dropping the carry out of the top word, which bit 256 of a sum of two elements
+# below p can set) and halo2curves on halo2curves 0.10.0 (`msm_serial` one window short: the
+# top window, which holds the Booth carry, never added). `--only CRATE` (repeatable) runs just
+# those crates' family checks, without the k256 steps.
+#
+#   scripts/maintainer-selftest.sh [--controls] [--every-family] [--only CRATE]...
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 controls=0
-if [ "${1:-}" = "--controls" ]; then
-    controls=1
-fi
+every_family=0
+only=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --controls) controls=1 ;;
+        --every-family) every_family=1 ;;
+        --only)
+            [ $# -ge 2 ] || { echo "maintainer-selftest: --only needs a crate name" >&2; exit 2; }
+            only+=("$2")
+            shift
+            ;;
+        *)
+            echo "maintainer-selftest: unknown argument '$1' (--controls, --every-family, --only CRATE)" >&2
+            exit 2
+            ;;
+    esac
+    shift
+done
 prefix=k256_
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -134,62 +158,72 @@ run() {
     echo "maintainer-selftest: $label copy of k256 0.14.1 ($profile): exit $got, as expected" >&2
 }
 
-fresh_copy
-if [ "$controls" = 1 ]; then
-    run 0 unmodified release
-fi
+# The k256 steps (1–4 of the header).
+k256_steps() {
+    fresh_copy
+    if [ "$controls" = 1 ]; then
+        run 0 unmodified release
+    fi
 
-plant "$work/k256/src/arithmetic/affine.rs" \
-    '                let beta = beta.normalize(); // Need to normalize for is_odd() to be consistent' \
-    '                let beta = beta.normalize_weak(); // Need to normalize for is_odd() to be consistent'
-run 1 debug-only both
-for want in "ecdiff run (debug): exit 1" "ecdiff run (release): exit 0"; do
-    grep -qF "=== $want" "$work/debug-only.log" || {
-        echo "maintainer-selftest: the debug-only bug: expected '$want'" >&2
+    plant "$work/k256/src/arithmetic/affine.rs" \
+        '                let beta = beta.normalize(); // Need to normalize for is_odd() to be consistent' \
+        '                let beta = beta.normalize_weak(); // Need to normalize for is_odd() to be consistent'
+    run 1 debug-only both
+    for want in "ecdiff run (debug): exit 1" "ecdiff run (release): exit 0"; do
+        grep -qF "=== $want" "$work/debug-only.log" || {
+            echo "maintainer-selftest: the debug-only bug: expected '$want'" >&2
+            exit 1
+        }
+    done
+    grep -q "ecdiff takes k256 0.14.1 from the checkout, in place of its pin =0.14.0" \
+        "$work/debug-only.log" || {
+        echo "maintainer-selftest: the run did not say it took 0.14.1 in place of the pin" >&2
         exit 1
     }
-done
-grep -q "ecdiff takes k256 0.14.1 from the checkout, in place of its pin =0.14.0" \
-    "$work/debug-only.log" || {
-    echo "maintainer-selftest: the run did not say it took 0.14.1 in place of the pin" >&2
-    exit 1
-}
-grep -q "contract_violation" "$work/debug-only.log" || {
-    echo "maintainer-selftest: the debug-only bug was not reported as a contract violation" >&2
-    exit 1
-}
-echo "maintainer-selftest: the debug-only bug was caught by the debug profile only" >&2
+    grep -q "contract_violation" "$work/debug-only.log" || {
+        echo "maintainer-selftest: the debug-only bug was not reported as a contract violation" >&2
+        exit 1
+    }
+    echo "maintainer-selftest: the debug-only bug was caught by the debug profile only" >&2
 
-fresh_copy
-plant "$work/k256/src/arithmetic/projective.rs" \
-    '        let bzz3 = (bzz.double() + &bzz).normalize_weak();' \
-    '        let bzz3 = bzz.double().normalize_weak();'
-run 1 planted release
+    fresh_copy
+    plant "$work/k256/src/arithmetic/projective.rs" \
+        '        let bzz3 = (bzz.double() + &bzz).normalize_weak();' \
+        '        let bzz3 = bzz.double().normalize_weak();'
+    run 1 planted release
 
-replay_saved "$work/out-planted" k256
-repro_saved "$work/out-planted" k256 "$work/k256" secp256k1
+    replay_saved "$work/out-planted" k256
+    repro_saved "$work/out-planted" k256 "$work/k256" secp256k1
 
-fresh_copy 0.15.0-pre.1
-plant "$work/k256/src/arithmetic/projective.rs" \
-    '    pub fn to_affine(&self) -> AffinePoint {' \
-    '    pub fn into_affine(&self) -> AffinePoint {'
-got=0
-(cd "$work" && "$root/scripts/maintainer.sh" --profile debug --patch k256="$work/k256" secp256k1) \
-    2> "$work/api.log" || got=$?
-[ "$got" = 2 ] || { echo "maintainer-selftest: a changed API exited $got, expected 2" >&2; exit 1; }
-grep -q "does not compile against k256 0.15.0-pre.1 .*(ecdiff is written against k256 =0.14.0)" \
-    "$work/api.log" && grep -q "^error" "$work/api.log" || {
-    echo "maintainer-selftest: a changed API was not reported with both versions and the error" >&2
-    cat "$work/api.log" >&2
-    exit 1
+    fresh_copy 0.15.0-pre.1
+    plant "$work/k256/src/arithmetic/projective.rs" \
+        '    pub fn to_affine(&self) -> AffinePoint {' \
+        '    pub fn into_affine(&self) -> AffinePoint {'
+    got=0
+    (cd "$work" && "$root/scripts/maintainer.sh" --profile debug --patch k256="$work/k256" secp256k1) \
+        2> "$work/api.log" || got=$?
+    [ "$got" = 2 ] || { echo "maintainer-selftest: a changed API exited $got, expected 2" >&2; exit 1; }
+    grep -q "does not compile against k256 0.15.0-pre.1 .*(ecdiff is written against k256 =0.14.0)" \
+        "$work/api.log" && grep -q "^error" "$work/api.log" || {
+        echo "maintainer-selftest: a changed API was not reported with both versions and the error" >&2
+        cat "$work/api.log" >&2
+        exit 1
+    }
+    echo "maintainer-selftest: a changed API was refused with both versions and the first error" >&2
 }
-echo "maintainer-selftest: a changed API was refused with both versions and the first error" >&2
+
+if [ ${#only[@]} = 0 ]; then
+    k256_steps
+fi
 
 # family CRATE VERSION FAMILY PREFIX FILE LINE REPLACEMENT: a copy of CRATE VERSION with LINE of
 # FILE replaced (exit 1, and a saved finding replays to exit 1); with --controls, first clean
 # (exit 0).
 family() {
     local crate=$1 version=$2 fam=$3 routines=$4 file=$5 line=$6 replacement=$7 got
+    if [ ${#only[@]} -gt 0 ] && ! printf ' %s ' "${only[@]}" | grep -qF " $crate "; then
+        return 0
+    fi
     rm -rf "${work:?}/$crate"
     cp -r "$(registry_dir "$crate" "$version")" "$work/$crate"
     local labels=(planted)
@@ -219,3 +253,14 @@ family bls12_381 0.9.0 bls12_381 zkcrypto_ src/g1.rs \
 family curve25519-dalek 5.0.0 curve25519 dalek_edwards_ src/edwards/affine.rs \
     '        s[31] ^= self.x.is_negative().unwrap_u8() << 7;' \
     '        s[31] ^= (!self.x.is_negative()).unwrap_u8() << 7;'
+if [ "$every_family" = 1 ] || [ ${#only[@]} -gt 0 ]; then
+    family dory-pcs 0.5.0 dory dory_g1_msm src/backends/arkworks/ark_group.rs \
+        '            G1Projective::normalize_batch(&bases_proj)' \
+        '            bases_proj.iter().map(|b| G1Affine::new_unchecked(b.x, b.y)).collect()'
+    family p256 0.14.0 p256 p256_mul src/arithmetic/field/field64.rs \
+        '    let (w3, w4) = a[3].carrying_add(b[3], carry);' \
+        '    let (w3, _) = a[3].carrying_add(b[3], carry); let w4 = Limb::ZERO;'
+    family halo2curves 0.10.0 halo2curves halo2_bn256_msm_serial src/msm.rs \
+        '    let number_of_windows = max_byte_size * 8_usize / c + 1;' \
+        '    let number_of_windows = max_byte_size * 8_usize / c;'
+fi

@@ -15,6 +15,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target/repro}"
+# No debug info and no incremental state: 70 cold builds, each run once (a panic's file and line
+# come from its Location, not from debug info).
+export CARGO_PROFILE_DEV_DEBUG="${CARGO_PROFILE_DEV_DEBUG:-0}" CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 folders=("$@")
 if [ ${#folders[@]} = 0 ]; then
     for manifest in repro/*/Cargo.toml repro/agreeing/*/Cargo.toml; do
