@@ -733,6 +733,91 @@ impl<C: BlsGroup, S: Codec<C>> Routine for EncodingCheck<C, S> {
         }
     }
 
+    /// Read off the case the subject receives — its operation and form, its point (by the
+    /// oracle's arithmetic: r·P for the subgroup, k·G for the small multiples) and its bytes
+    /// (against the oracle's encoding of that point, which the mutations start from) — never
+    /// off the [`Known`] bookkeeping or the labels.
+    fn class_holds(&self, case: &Self::Case, class: &str) -> Option<bool> {
+        let c = C::instance();
+        let curve = c.curve();
+        let point = &case.point;
+        let bytes = &case.bytes[..];
+        let decode = matches!(case.op, Op::Decode { .. });
+        let encoding = || C::encode(point, case.compressed).expect("drawn points are on the curve");
+        // The bytes are the encoding with byte 0 changed by `change`, the rest untouched.
+        let first_byte = |change: &dyn Fn(u8) -> u8| {
+            let e = encoding();
+            decode && bytes.len() == e.len() && bytes[0] == change(e[0]) && bytes[1..] == e[1..]
+        };
+        // The right length, and the encoding's three flag bits (C, I, S) kept.
+        let flags_kept = || {
+            let e = encoding();
+            bytes.len() == e.len() && bytes[0] & 0xe0 == e[0] & 0xe0
+        };
+        let small_multiple =
+            || (2..=16u32).any(|k| *point == curve.mul(&curve.generator, &BigUint::from(k)));
+        let in_subgroup = || curve.mul(point, c.order()) == Point::Identity;
+        Some(match class {
+            "compressed" => case.compressed,
+            "uncompressed" => !case.compressed,
+            "encode" => case.op == Op::Encode,
+            "decode_checked" => case.op == Op::Decode { checked: true },
+            "decode_unchecked" => case.op == Op::Decode { checked: false },
+            "point_identity" => *point == Point::Identity,
+            "point_generator" => *point == curve.generator,
+            "point_small_multiple" => small_multiple(),
+            "point_random" => {
+                *point != Point::Identity
+                    && *point != curve.generator
+                    && !small_multiple()
+                    && in_subgroup()
+            }
+            "point_non_subgroup" => curve.is_on_curve(point) && !in_subgroup(),
+            // x = 0: the compressed encoding of an affine point is its flags and zeros.
+            "point_x_zero" => {
+                *point != Point::Identity
+                    && C::encode(point, true)
+                        .is_some_and(|e| e[0] & 0x1f == 0 && e[1..].iter().all(|&b| b == 0))
+            }
+            "mut_none" => first_byte(&|b| b),
+            "mut_compression_flag" => first_byte(&|b| b ^ 0x80),
+            "mut_infinity_on_point" => first_byte(&|b| b | 0x40),
+            "mut_sort_flag" => first_byte(&|b| b ^ 0x20),
+            // The identity's encoding with one bit flipped, not the C or the I flag.
+            "mut_infinity_stray_bit" => {
+                let identity =
+                    C::encode(&Point::Identity, case.compressed).expect("the identity encodes");
+                let flipped: Vec<usize> = (0..identity.len() * 8)
+                    .filter(|&bit| {
+                        bytes
+                            .get(bit / 8)
+                            .is_some_and(|b| (b ^ identity[bit / 8]) & (0x80 >> (bit % 8)) != 0)
+                    })
+                    .collect();
+                decode && bytes.len() == identity.len() && flipped.len() == 1 && flipped[0] >= 2
+            }
+            // The first 48-byte coordinate (x, or x.c1), flags masked off, is ≥ p.
+            "mut_non_canonical" => {
+                let mut first = bytes.get(..48).unwrap_or_default().to_vec();
+                if let Some(b) = first.first_mut() {
+                    *b &= 0x1f;
+                }
+                decode
+                    && flags_kept()
+                    && BigUint::from_bytes_be(&first) >= *bls12_381_fp().modulus()
+            }
+            "mut_garbage" => decode && flags_kept() && bytes != encoding(),
+            "mut_length" => decode && bytes.len() != encoding().len(),
+            "mut_off_curve" => {
+                decode
+                    && bytes.len() == encoding().len()
+                    && C::decode(bytes, case.compressed, SubgroupCheck::Unchecked)
+                        == Err(DecodeError::NotOnCurve)
+            }
+            _ => return None,
+        })
+    }
+
     fn subject(&self, case: &Self::Case) -> Outcome<String> {
         match case.op {
             Op::Encode => Outcome::Value(hex::encode(self.subject.encode(
