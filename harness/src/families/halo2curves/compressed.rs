@@ -28,6 +28,7 @@ use ecdiff_oracles::field::{Field, Fp};
 use ecdiff_oracles::halo2_compressed::{self as format, FlagLayout, IDENTITY, SIGN};
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
+use num_traits::Zero;
 use std::marker::PhantomData;
 
 /// A curve with halo2curves' compressed format.
@@ -327,6 +328,77 @@ impl<C: Halo2Compressed, S: Halo2Codec<C>> Routine for CompressedCheck<C, S> {
             point,
             bytes,
         }
+    }
+
+    /// Read off the case the subject receives: its operation, its point (k·G by the oracle's
+    /// arithmetic for the small multiples) and its bytes against the oracle's encoding of that
+    /// point (flags: the sign and identity bits of the flag byte; x: the field bytes, little
+    /// endian, flags masked off), never off the labels.
+    fn class_holds(&self, case: &Self::Case, class: &str) -> Option<bool> {
+        let curve = C::instance().curve();
+        let point = &case.point;
+        let bytes = &case.bytes[..];
+        let decode = !case.encode;
+        let encoding = format::encode(curve, C::LAYOUT, point);
+        let flag = match C::LAYOUT {
+            FlagLayout::Extra => 0,
+            FlagLayout::TwoSpare => encoding.len() - 1,
+        };
+        let flags = |b: &[u8]| b[flag] & (SIGN | IDENTITY);
+        let sized = decode && bytes.len() == encoding.len();
+        // The bytes are the encoding with the flag byte changed by `change`, the rest untouched.
+        let flag_byte = |change: &dyn Fn(u8) -> u8| {
+            sized
+                && (0..bytes.len()).all(|i| {
+                    bytes[i]
+                        == if i == flag {
+                            change(encoding[i])
+                        } else {
+                            encoding[i]
+                        }
+                })
+        };
+        // x as an integer: the field bytes with the flag bits masked off.
+        let x = || {
+            let mut field = bytes.to_vec();
+            match C::LAYOUT {
+                FlagLayout::Extra => {
+                    field.remove(0);
+                }
+                FlagLayout::TwoSpare => field[flag] &= !(SIGN | IDENTITY),
+            }
+            BigUint::from_bytes_le(&field)
+        };
+        let small_multiple =
+            || (2..=16u32).any(|k| *point == curve.mul(&curve.generator, &BigUint::from(k)));
+        Some(match class {
+            "encode" => case.encode,
+            "decode" => decode,
+            "point_identity" => *point == Point::Identity,
+            "point_generator" => *point == curve.generator,
+            "point_small_multiple" => small_multiple(),
+            "point_random" => {
+                *point != Point::Identity && *point != curve.generator && !small_multiple()
+            }
+            "point_x_zero" => matches!(point, Point::Affine { x, .. } if x.is_zero()),
+            "mut_none" => flag_byte(&|b| b),
+            "mut_sign_flipped" => flag_byte(&|b| b ^ SIGN),
+            "mut_identity_on_point" => flag_byte(&|b| b | IDENTITY),
+            "mut_identity_with_sign" => sized && flags(bytes) == IDENTITY | SIGN && x().is_zero(),
+            "mut_identity_nonzero_x" => sized && flags(bytes) == IDENTITY && !x().is_zero(),
+            "mut_non_canonical" => {
+                sized && flags(bytes) == flags(&encoding) && x() >= *curve.a.field().modulus()
+            }
+            "mut_garbage" => sized && flags(bytes) == flags(&encoding) && bytes != encoding,
+            "mut_stray_flag_bits" => {
+                C::LAYOUT == FlagLayout::Extra
+                    && bytes[..]
+                        .get(flag)
+                        .is_some_and(|b| b & !(SIGN | IDENTITY) != 0)
+                    && flag_byte(&|b| b | (bytes[flag] & !(SIGN | IDENTITY)))
+            }
+            _ => return None,
+        })
     }
 
     fn subject(&self, case: &Self::Case) -> Outcome<String> {
