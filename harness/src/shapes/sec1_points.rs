@@ -42,8 +42,12 @@
 
 use crate::engine::panic::{capture, PanicReport};
 use crate::engine::{compare, Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
-use crate::generators::coincidence::{self, COINCIDENCE_CLASSES};
-use crate::generators::scalars::{raw_scalar, RAW_SCALAR_CLASSES, SCALAR_CLASSES};
+use crate::generators::coincidence::{
+    self, meetings_by_arithmetic, COINCIDENCE_CLASSES, PREDICATE_MAX_TERMS,
+};
+use crate::generators::scalars::{
+    raw_scalar, scalar_class_holds, RAW_SCALAR_CLASSES, SCALAR_CLASSES,
+};
 use crate::generators::Gen;
 use crate::repro::project::ReproCode;
 use crate::shapes::Spec;
@@ -943,6 +947,113 @@ pub trait PointKind: Send + Sync + 'static {
     fn check_panic(&self, _case: &Self::Case, _report: &PanicReport) -> Option<Verdict> {
         None
     }
+    /// Whether the decoded case has the property of `class` ([`Routine::class_holds`]), the
+    /// length classes by `spec`; `None` for a class the kind does not check.
+    fn class_holds<C: Sec1Curve>(
+        &self,
+        _spec: &Spec,
+        _case: &Self::Case,
+        _class: &str,
+    ) -> Option<bool> {
+        None
+    }
+}
+
+/// The point an input's recipe builds, by the oracle's arithmetic on the recipe's own integers
+/// and bytes (never the input's `log` or `point` bookkeeping); `None` when its SEC1 bytes do
+/// not decode.
+pub fn recipe_point<C: Sec1Curve>(input: &PointInput) -> Option<Point<Fp>> {
+    let curve = C::curve();
+    let times_g = |a: &BigUint| curve.mul(&curve.generator, a);
+    let decoded = || ecdiff_oracles::sec1::decode(curve, &input.sec1).ok();
+    Some(match &input.recipe {
+        Recipe::IdentityConst | Recipe::IdentityTimes { .. } => Point::Identity,
+        Recipe::GeneratorConst => curve.generator.clone(),
+        Recipe::Sec1 { .. } => decoded()?,
+        Recipe::Scaled { a, k } => curve.mul(&times_g(a), k),
+        Recipe::Sum { a, b } => curve.add(&times_g(a), &times_g(b)),
+        Recipe::MixedSum { a } => curve.add(&times_g(a), &decoded()?),
+        Recipe::Difference { a } => curve.add(&times_g(a), &curve.neg(&times_g(a))),
+        Recipe::Neg { a } => curve.neg(&times_g(a)),
+        Recipe::Doubled { a } => curve.add(&times_g(a), &times_g(a)),
+    })
+}
+
+/// Whether some input of `inputs` (for `negated_pair` and `repeated`: some later input and an
+/// earlier one) has the property of the recipe class `class`, read off the recipes — their
+/// variants, integers mod n and SEC1 bytes, decoded by the oracle — and, for the pair classes
+/// and the sums whose value decides, the points [`recipe_point`] computes; `None` for a class
+/// that is not a recipe class.
+fn recipe_class_holds<C: Sec1Curve>(class: &str, inputs: &[PointInput]) -> Option<bool> {
+    let curve = C::curve();
+    let nonzero = |v: &BigUint| !(v % C::order()).is_zero();
+    let times_g = |a: &BigUint| curve.mul(&curve.generator, a);
+    let decoded = |p: &PointInput| ecdiff_oracles::sec1::decode(curve, &p.sec1).ok();
+    let sec1 = |p: &PointInput, compressed: bool, len: usize| {
+        p.recipe == Recipe::Sec1 { compressed }
+            && p.sec1.len() == len
+            && decoded(p).is_some_and(|q| q != Point::Identity)
+    };
+    let any = |f: &dyn Fn(&PointInput) -> bool| inputs.iter().any(f);
+    let pair = |related: &dyn Fn(&Point<Fp>, &Point<Fp>) -> bool| {
+        let points: Vec<Option<Point<Fp>>> = inputs.iter().map(recipe_point::<C>).collect();
+        (0..points.len()).any(|j| {
+            (0..j).any(|i| match (&points[i], &points[j]) {
+                (Some(p), Some(q)) => related(p, q),
+                _ => false,
+            })
+        })
+    };
+    Some(match class {
+        "identity_const" => any(&|p| p.recipe == Recipe::IdentityConst),
+        "generator_const" => any(&|p| p.recipe == Recipe::GeneratorConst),
+        "sec1_compressed" => any(&|p| sec1(p, true, 33)),
+        "sec1_uncompressed" => any(&|p| sec1(p, false, 65)),
+        "sec1_identity" => any(&|p| matches!(p.recipe, Recipe::Sec1 { .. }) && p.sec1 == [0]),
+        "arith_scaled" => {
+            any(&|p| matches!(&p.recipe, Recipe::Scaled { a, k } if nonzero(&(a * k))))
+        }
+        "arith_sum" => any(
+            &|p| matches!(&p.recipe, Recipe::Sum { a, b } if nonzero(a) && nonzero(b) && nonzero(&(a + b))),
+        ),
+        "arith_mixed_sum" => any(&|p| match &p.recipe {
+            Recipe::MixedSum { a } => decoded(p).is_some_and(|q| {
+                q != Point::Identity && curve.add(&times_g(a), &q) != Point::Identity
+            }),
+            _ => false,
+        }),
+        "mixed_sum_affine_identity" => {
+            any(&|p| matches!(&p.recipe, Recipe::MixedSum { a } if nonzero(a)) && p.sec1 == [0])
+        }
+        "arith_neg" => any(&|p| matches!(&p.recipe, Recipe::Neg { a } if nonzero(a))),
+        "arith_double" => any(&|p| matches!(&p.recipe, Recipe::Doubled { a } if nonzero(a))),
+        // A non-trivial operand cancelled by arithmetic: P + (−P), P − P, or a mixed sum with −P.
+        "identity_cancel" => any(&|p| match &p.recipe {
+            Recipe::Sum { a, b } => nonzero(a) && !nonzero(&(a + b)),
+            Recipe::Difference { a } => nonzero(a),
+            Recipe::MixedSum { a } => nonzero(a) && decoded(p) == Some(curve.neg(&times_g(a))),
+            _ => false,
+        }),
+        "identity_times_scalar" => any(&|p| matches!(p.recipe, Recipe::IdentityTimes { .. })),
+        "scaled_to_identity" => {
+            any(&|p| matches!(&p.recipe, Recipe::Scaled { a, k } if !nonzero(&(a * k))))
+        }
+        "negated_pair" => pair(&|p, q| *q == curve.neg(p)),
+        "repeated" => pair(&|p, q| q == p),
+        _ => return None,
+    })
+}
+
+/// Whether some raw integer of `ks` has the property of the scalar class `class` (the classes
+/// of [`raw_scalar`] too: n, n + 1, above n).
+fn raw_scalar_class_holds<C: Sec1Curve>(class: &str, ks: &[BigUint]) -> Option<bool> {
+    let n = C::order();
+    Some(match class {
+        "scalar_order" => ks.iter().any(|k| k == n),
+        "scalar_order_plus_1" => ks.iter().any(|k| *k == n + 1u8),
+        "scalar_above_order" => ks.iter().any(|k| k >= n && k.bits() <= 256),
+        _ => return scalar_class_holds(class, ks, n),
+    })
 }
 
 /// A point routine: a [`PointKind`] with a subject, over the curve `C` (secp256k1 unless
@@ -1010,6 +1121,10 @@ impl<K: PointKind, C: Sec1Curve> Routine for PointCheck<K, C> {
 
     fn generate(&self, g: &mut Gen) -> K::Case {
         self.kind.generate::<C>(&self.spec, g)
+    }
+
+    fn class_holds(&self, case: &K::Case, class: &str) -> Option<bool> {
+        self.kind.class_holds::<C>(&self.spec, case, class)
     }
 
     fn subject(&self, case: &K::Case) -> Outcome<PointsOutput> {
@@ -1132,6 +1247,15 @@ impl PointKind for ToAffineKind {
         case.iter().map(|p| p.point.clone()).collect()
     }
 
+    fn class_holds<C: Sec1Curve>(
+        &self,
+        spec: &Spec,
+        case: &Self::Case,
+        class: &str,
+    ) -> Option<bool> {
+        recipe_class_holds::<C>(class, case).or_else(|| spec.lengths.class_holds(class, case.len()))
+    }
+
     fn render(&self, case: &Self::Case) -> String {
         format!("n = {}\npoints:\n{}", case.len(), render_inputs(case))
     }
@@ -1179,6 +1303,19 @@ impl PointKind for MulKind {
             .collect()
     }
 
+    fn class_holds<C: Sec1Curve>(
+        &self,
+        spec: &Spec,
+        case: &Self::Case,
+        class: &str,
+    ) -> Option<bool> {
+        let points: Vec<PointInput> = case.iter().map(|t| t.point.clone()).collect();
+        let ks: Vec<BigUint> = case.iter().map(|t| t.k.clone()).collect();
+        recipe_class_holds::<C>(class, &points)
+            .or_else(|| raw_scalar_class_holds::<C>(class, &ks))
+            .or_else(|| spec.lengths.class_holds(class, case.len()))
+    }
+
     fn render(&self, case: &Self::Case) -> String {
         case.iter()
             .enumerate()
@@ -1208,6 +1345,16 @@ impl PointKind for MulByGeneratorKind {
 
     fn expect<C: Sec1Curve>(&self, case: &Self::Case) -> Vec<Point<Fp>> {
         case.iter().map(point_of::<C>).collect()
+    }
+
+    fn class_holds<C: Sec1Curve>(
+        &self,
+        spec: &Spec,
+        case: &Self::Case,
+        class: &str,
+    ) -> Option<bool> {
+        raw_scalar_class_holds::<C>(class, case)
+            .or_else(|| spec.lengths.class_holds(class, case.len()))
     }
 
     fn render(&self, case: &Self::Case) -> String {
@@ -1334,6 +1481,72 @@ impl PointKind for LincombKind {
         vec![point_of::<C>(&modn::<C>(total))]
     }
 
+    /// Besides the recipe, scalar and length classes: the coincidences and the total by the
+    /// oracle's arithmetic on the recipes' points ([`meetings_by_arithmetic`], up to
+    /// [`PREDICATE_MAX_TERMS`] terms), `lincomb_ecrecover` as G and a compressed SEC1 point,
+    /// `lincomb_related_points` as every later point c·P₀ for c ∈ {±1, ±2, ±3}.
+    fn class_holds<C: Sec1Curve>(
+        &self,
+        spec: &Spec,
+        case: &Self::Case,
+        class: &str,
+    ) -> Option<bool> {
+        let curve = C::curve();
+        let n = case.points.len();
+        let points =
+            || -> Option<Vec<Point<Fp>>> { case.points.iter().map(recipe_point::<C>).collect() };
+        let terms = || -> Option<Vec<Point<Fp>>> {
+            Some(
+                (points()?.iter().zip(&case.scalars))
+                    .map(|(p, s)| curve.mul(p, s))
+                    .collect(),
+            )
+        };
+        if COINCIDENCE_CLASSES.contains(&class) {
+            if n > PREDICATE_MAX_TERMS {
+                return None;
+            }
+            let found = meetings_by_arithmetic(
+                &points()?,
+                &case.scalars,
+                &Point::Identity,
+                |p, s| curve.mul(p, s),
+                |a, b| curve.add(a, b),
+                |p| curve.neg(p),
+            );
+            return Some(found.contains(class));
+        }
+        match class {
+            "lincomb_long" => Some(n >= 3),
+            "lincomb_ecrecover" => Some(
+                n == 2
+                    && points().is_some_and(|p| p[0] == curve.generator)
+                    && case.points[1].recipe == Recipe::Sec1 { compressed: true },
+            ),
+            "lincomb_related_points" => Some(
+                n >= 2
+                    && points().is_some_and(|p| {
+                        let multiples: Vec<Point<Fp>> = (1..=3u32)
+                            .map(|c| curve.mul(&p[0], &BigUint::from(c)))
+                            .flat_map(|m| [curve.neg(&m), m])
+                            .collect();
+                        p[1..].iter().all(|q| multiples.contains(q))
+                    }),
+            ),
+            "lincomb_result_identity" => Some(
+                n >= 2
+                    && terms().is_some_and(|t| {
+                        t.iter().any(|t| *t != Point::Identity)
+                            && t.iter().fold(Point::Identity, |a, t| curve.add(&a, t))
+                                == Point::Identity
+                    }),
+            ),
+            _ => recipe_class_holds::<C>(class, &case.points)
+                .or_else(|| scalar_class_holds(class, &case.scalars, C::order()))
+                .or_else(|| spec.lengths.class_holds(class, n)),
+        }
+    }
+
     fn render(&self, case: &Self::Case) -> String {
         case.points
             .iter()
@@ -1365,6 +1578,15 @@ impl PointKind for BatchNormalizeKind {
         case.iter().map(|p| p.point.clone()).collect()
     }
 
+    fn class_holds<C: Sec1Curve>(
+        &self,
+        spec: &Spec,
+        case: &Self::Case,
+        class: &str,
+    ) -> Option<bool> {
+        recipe_class_holds::<C>(class, case).or_else(|| spec.lengths.class_holds(class, case.len()))
+    }
+
     fn render(&self, case: &Self::Case) -> String {
         format!("n = {}\npoints:\n{}", case.len(), render_inputs(case))
     }
@@ -1374,7 +1596,6 @@ impl PointKind for BatchNormalizeKind {
 mod tests {
     use super::*;
     use crate::generators::case_bytes;
-    use crate::generators::coincidence::meetings_by_arithmetic;
     use crate::generators::Bias;
     use std::collections::{BTreeMap, BTreeSet};
 

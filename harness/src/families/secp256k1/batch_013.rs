@@ -18,7 +18,8 @@
 
 use crate::generators::Gen;
 use crate::shapes::sec1_points::{
-    draw_points, BatchNormalizeKind, PointInput, PointKind, Recipe, Sec1Curve, RECIPE_CLASSES,
+    draw_points, recipe_point, BatchNormalizeKind, PointInput, PointKind, Recipe, Sec1Curve,
+    RECIPE_CLASSES,
 };
 use crate::shapes::Spec;
 use ecdiff_oracles::field::Fp;
@@ -56,5 +57,23 @@ impl PointKind for Batch013Kind {
 
     fn render(&self, case: &Self::Case) -> String {
         BatchNormalizeKind.render(case)
+    }
+
+    /// `batch_lazy_zero_identity`: an input whose recipe is arithmetic (not the `IDENTITY`
+    /// constant, not a decoded encoding) and builds the identity, by the oracle's arithmetic on
+    /// the recipe; the other classes as [`BatchNormalizeKind`]'s.
+    fn class_holds<C: Sec1Curve>(
+        &self,
+        spec: &Spec,
+        case: &Self::Case,
+        class: &str,
+    ) -> Option<bool> {
+        if class == "batch_lazy_zero_identity" {
+            return Some(case.iter().any(|p| {
+                !matches!(p.recipe, Recipe::IdentityConst | Recipe::Sec1 { .. })
+                    && recipe_point::<C>(p) == Some(Point::Identity)
+            }));
+        }
+        BatchNormalizeKind.class_holds::<C>(spec, case, class)
     }
 }
