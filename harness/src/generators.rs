@@ -205,6 +205,12 @@ impl<'a> Gen<'a> {
         self.classes.insert(intern(class));
     }
 
+    /// Takes back a class recorded earlier that the finished case no longer has: a later draw
+    /// replaced what it described (the generator checks that on the case itself).
+    pub fn withdraw(&mut self, class: &str) {
+        self.classes.remove(class);
+    }
+
     /// The classes recorded so far.
     pub fn classes(&self) -> &BTreeSet<&'static str> {
         &self.classes

@@ -8,7 +8,7 @@
 
 use super::{hex_scalars, SizedCheck, Spec};
 use crate::engine::{diff_vec, Outcome, Routine, RoutineInfo};
-use crate::generators::scalars::{scalar, SCALAR_CLASSES};
+use crate::generators::scalars::{scalar, scalar_class_holds, SCALAR_CLASSES};
 use crate::generators::Gen;
 use num_bigint::BigUint;
 
@@ -71,6 +71,16 @@ impl Routine for FoldCheck {
     fn generate(&self, g: &mut Gen) -> Self::Case {
         let n = self.spec.lengths.draw(g);
         self.generate_len(g, n)
+    }
+
+    /// The scalar classes of any element of the three inputs (each drawn by the same scalar
+    /// generator) by value, the length classes by the vectors' length.
+    fn class_holds(&self, case: &Self::Case, class: &str) -> Option<bool> {
+        let mut all = case.left.clone();
+        all.extend(case.right.iter().cloned());
+        all.push(case.scalar.clone());
+        scalar_class_holds(class, &all, self.modulus)
+            .or_else(|| self.spec.lengths.class_holds(class, case.left.len()))
     }
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {

@@ -13,8 +13,10 @@
 
 use crate::curve::{Jacobian, SwGroup};
 use crate::engine::{diff_vec, Outcome, Routine, RoutineInfo};
-use crate::generators::points::{point_classes, points, with_log, GenPoint, Representation};
-use crate::generators::scalars::{scalar, SCALAR_CLASSES};
+use crate::generators::points::{
+    point_class_holds, point_classes, points, with_log, GenPoint, Representation,
+};
+use crate::generators::scalars::{scalar, scalar_class_holds, SCALAR_CLASSES};
 use crate::generators::Gen;
 use crate::shapes::{hex_gen_points, hex_points, hex_scalars, SizedCheck, Spec};
 use ecdiff_oracles::weierstrass::Point;
@@ -129,8 +131,11 @@ impl<C: SwGroup> SizedCheck for VectorCheck<C> {
             };
         }
         let scaled = points(g, c, n, Representation::Jacobian);
+        let before = g.classes().clone();
         let mut added = points(g, c, n, Representation::Jacobian);
+        let from_added: Vec<&'static str> = g.classes().difference(&before).copied().collect();
         let s = scalar(g, c.order());
+        let mut replaced = false;
         if g.edgy() {
             for i in 0..n {
                 // Make the element's two terms cancel, or coincide.
@@ -150,6 +155,16 @@ impl<C: SwGroup> SizedCheck for VectorCheck<C> {
                     "sum_is_doubling"
                 });
                 added[i] = with_log(g, c, log);
+                replaced = true;
+            }
+        }
+        // A replaced element may have been the one point (or the one z) a class of `added`
+        // was recorded for: keep only the classes the final list still has.
+        if replaced {
+            for class in from_added {
+                if point_class_holds(c, class, &added) == Some(false) {
+                    g.withdraw(class);
+                }
             }
         }
         VectorCase {
@@ -189,6 +204,44 @@ impl<C: SwGroup> Routine for VectorCheck<C> {
     fn generate(&self, g: &mut Gen) -> Self::Case {
         let n = self.spec.lengths.draw(g);
         self.generate_len(g, n)
+    }
+
+    /// Read off the decoded points and scalars: a point or representation class holds on one
+    /// of the two lists (each drawn as a list: [`point_class_holds`]), a scalar class on the
+    /// scalars by value, `sum_cancels` / `sum_is_doubling` where an element's added point is
+    /// −s·P / s·P of its scaled point P by the oracle's arithmetic.
+    fn class_holds(&self, case: &Self::Case, class: &str) -> Option<bool> {
+        let c = C::instance();
+        let n = match self.op {
+            Op::FixedBase(_) => case.scalars.len(),
+            _ => case.scaled.len(),
+        };
+        if matches!(class, "sum_cancels" | "sum_is_doubling") {
+            let curve = c.curve();
+            let affine = |p: &GenPoint<C::F>| curve.from_jacobian(&p.jac.x, &p.jac.y, &p.jac.z);
+            return Some((case.scaled.iter().zip(&case.added)).any(|(p, q)| {
+                let term = curve.mul(&affine(p), &case.scalar);
+                let want = if class == "sum_cancels" {
+                    curve.neg(&term)
+                } else {
+                    term
+                };
+                affine(q) == want
+            }));
+        }
+        let scalars = match self.op {
+            Op::FixedBase(_) => case.scalars.clone(),
+            _ => vec![case.scalar.clone()],
+        };
+        if let Some(holds) = scalar_class_holds(class, &scalars, c.order()) {
+            return Some(holds);
+        }
+        let on = |list: &[GenPoint<C::F>]| point_class_holds(c, class, list);
+        match (on(&case.scaled), on(&case.added)) {
+            (Some(a), Some(b)) => Some(a || b),
+            (Some(a), None) => Some(a),
+            _ => self.spec.lengths.class_holds(class, n),
+        }
     }
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
