@@ -22,9 +22,10 @@
 
 use crate::engine::{compare, Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
 use crate::families::curve25519::edwards::{
-    encoding_of, hex_inputs, point_of, points, small_log_encoding, EdInput, Flavor, Repr, ReprMode,
+    encoding_of, hex_inputs, point_class_holds, point_of, points, small_log_encoding, EdInput,
+    Flavor, Repr, ReprMode,
 };
-use crate::generators::scalars::{scalar, SCALAR_CLASSES};
+use crate::generators::scalars::{scalar, scalar_class_holds, SCALAR_CLASSES};
 use crate::generators::Gen;
 use crate::repro::project::ReproCode;
 use crate::shapes::Spec;
@@ -78,6 +79,10 @@ impl Routine for MulBaseCheck {
 
     fn generate(&self, g: &mut Gen) -> BigUint {
         scalar(g, edwards::order())
+    }
+
+    fn class_holds(&self, case: &BigUint, class: &str) -> Option<bool> {
+        scalar_class_holds(class, std::slice::from_ref(case), edwards::order())
     }
 
     fn subject(&self, case: &BigUint) -> Outcome<[u8; 32]> {
@@ -153,6 +158,12 @@ impl Routine for CompressCheck {
     fn generate(&self, g: &mut Gen) -> Vec<EdInput> {
         let n = self.spec.lengths.draw(g);
         points(g, self.flavor, n, ReprMode::Difference)
+    }
+
+    fn class_holds(&self, case: &Vec<EdInput>, class: &str) -> Option<bool> {
+        let points: Vec<&EdInput> = case.iter().collect();
+        (self.spec.lengths.class_holds(class, case.len()))
+            .or_else(|| point_class_holds(self.flavor, class, &points))
     }
 
     fn subject(&self, case: &Vec<EdInput>) -> Outcome<Vec<[u8; 32]>> {
