@@ -477,6 +477,51 @@ impl Routine for DecompressCheck {
         case
     }
 
+    /// Read off the 32 bytes (never the case's `class` label): the integer they hold (y or s,
+    /// the Edwards sign bit masked off), whether the oracle's strict decoder takes them, and
+    /// the decoded point's order. `random_bytes` claims nothing and has no predicate.
+    fn class_holds(&self, case: &DecodeCase, class: &str) -> Option<bool> {
+        let b = &case.bytes;
+        let high_bit = b[31] & 0x80 != 0;
+        let mut masked = *b;
+        masked[31] &= 0x7f;
+        let y = BigUint::from_bytes_le(&masked);
+        let decoded = self.flavor.decode(b);
+        let is_o = |p: &EdPoint, k: &BigUint| {
+            edwards::encode(&edwards::mul(p, k)) == edwards::encode(&edwards::identity())
+        };
+        let (eight, ell) = (BigUint::from(8u8), edwards::order());
+        Some(match (self.flavor, class) {
+            (Flavor::Edwards, "valid_prime_order") => decoded
+                .as_ref()
+                .is_some_and(|p| !is_o(p, &BigUint::from(1u8)) && is_o(p, ell)),
+            (Flavor::Edwards, "valid_with_torsion") => decoded
+                .as_ref()
+                .is_some_and(|p| !is_o(p, ell) && !is_o(p, &eight)),
+            (Flavor::Edwards, "valid_small_order") => {
+                decoded.as_ref().is_some_and(|p| is_o(p, &eight))
+            }
+            (Flavor::Edwards, "y_noncanonical") => y >= *p(),
+            (Flavor::Edwards, "x_zero_sign_set") => {
+                high_bit && (y == BigUint::from(1u8) || y == p() - 1u8)
+            }
+            (Flavor::Edwards, "y_near_p") => y < *p() && y >= p() - 23u8,
+            (Flavor::Edwards, "not_a_point") => y < *p() && decoded.is_none(),
+            (Flavor::Edwards, "sign_bit_set") => high_bit && decoded.is_some(),
+            (Flavor::Ristretto, "valid_point") => {
+                decoded.is_some_and(|p| self.flavor.encode(&p) != [0; 32])
+            }
+            (Flavor::Ristretto, "valid_identity") => *b == [0; 32],
+            (Flavor::Ristretto, "s_noncanonical") => !high_bit && y >= *p(),
+            (Flavor::Ristretto, "high_bit_set") => high_bit,
+            (Flavor::Ristretto, "s_negative") => !high_bit && y < *p() && y.bit(0),
+            (Flavor::Ristretto, "not_a_point") => {
+                !high_bit && y < *p() && !y.bit(0) && decoded.is_none()
+            }
+            _ => return None,
+        })
+    }
+
     fn subject(&self, case: &DecodeCase) -> Outcome<[u8; 32]> {
         (self.subject)(&case.bytes)
     }
