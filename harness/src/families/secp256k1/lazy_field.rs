@@ -779,6 +779,97 @@ pub fn draw_program(g: &mut Gen) -> FieldProgram {
     }
 }
 
+/// Whether the decoded program has the property of `class` ([`Routine::class_holds`]): the
+/// value classes by the initial values, the op classes by the operations, and the contract,
+/// boundary and violation classes by replaying the program on the shadow (the oracle's model
+/// of k256's rules) up to its first broken rule — never by the generator's `planned_break` or
+/// its labels. The boundary classes are read off the steps the shadow accepts.
+pub fn program_class_holds(prog: &FieldProgram, class: &str) -> Option<bool> {
+    use FieldOp::*;
+    let pm = p();
+    let small = BigUint::one() << 16u32;
+    let value = |f: &dyn Fn(&BigUint) -> bool| prog.init.iter().any(f);
+    match class {
+        "value_zero" => return Some(value(&|v| v.is_zero())),
+        "value_one" => return Some(value(&|v| v.is_one())),
+        "value_small" => return Some(value(&|v| *v < small)),
+        "value_p_minus_small" => return Some(value(&|v| v < pm && *v >= pm - &small)),
+        "value_limb_edge" => {
+            return Some(value(&|v| {
+                (1..=4u32).any(|i| {
+                    let edge = BigUint::one() << (52 * i);
+                    *v == edge || *v == edge - 1u8
+                })
+            }))
+        }
+        "value_random" => return Some(value(&|v| v < pm)),
+        c if c.starts_with("op_") => return Some(prog.ops.iter().any(|op| op.class() == c)),
+        _ => {}
+    }
+    let mut regs: Vec<ShadowFe> = (prog.init.iter())
+        .map(|v| ShadowFe::from_biguint(v).expect("initial values are canonical"))
+        .collect();
+    let mut seen: Vec<&str> = Vec::new();
+    let mut broken = None;
+    for op in &prog.ops {
+        let mag = |i: u8| regs[usize::from(i)].magnitude();
+        let step_class = match *op {
+            Negate { a, m, .. } if m == mag(a) && m >= 2 => Some("negate_at_magnitude"),
+            Mul { a, b, .. } if mag(a) == MUL_MAX_MAGNITUDE || mag(b) == MUL_MAX_MAGNITUDE => {
+                Some("mul_input_8")
+            }
+            Square { a, .. } if mag(a) == MUL_MAX_MAGNITUDE => Some("mul_input_8"),
+            NormalizeWeak { a, .. } | Normalize { a, .. } if mag(a) >= 64 => {
+                Some("normalize_high_magnitude")
+            }
+            _ => None,
+        };
+        match shadow_step(op, &mut regs) {
+            Ok(()) => {
+                seen.extend(step_class);
+                let d = &regs[op.dst()];
+                if d.magnitude() == MAX_MAGNITUDE {
+                    seen.push("magnitude_2047");
+                }
+                if d.value().is_zero() && !d.is_normalized() {
+                    seen.push("lazy_zero");
+                }
+            }
+            Err(rule) => {
+                broken = Some((*op, rule));
+                break;
+            }
+        }
+    }
+    use ContractViolation as V;
+    let violated = |want: &str| {
+        broken.is_some_and(|(op, rule)| {
+            let kind = match (op, rule) {
+                (Sub { .. }, _) => "violation_sub",
+                (Negate { .. }, V::NegateMagnitude { .. }) => "violation_negate",
+                (Negate { .. }, V::NegateOverflow { .. }) => "violation_negate_overflow",
+                (Mul { .. }, V::MulInput { .. }) => "violation_mul_input",
+                (Square { .. }, V::SquareInput { .. }) => "violation_square_input",
+                (Add { .. } | Double { .. }, V::AddOverflow { .. }) => "violation_add_overflow",
+                (MulSingle { .. }, V::MulSingleOverflow { .. }) => "violation_mul_single_overflow",
+                _ => "",
+            };
+            kind == want
+        })
+    };
+    Some(match class {
+        "keeps_contract" => broken.is_none(),
+        "breaks_contract" => broken.is_some(),
+        c if c.starts_with("violation_") => violated(c),
+        "negate_at_magnitude"
+        | "mul_input_8"
+        | "normalize_high_magnitude"
+        | "magnitude_2047"
+        | "lazy_zero" => seen.contains(&class),
+        _ => return None,
+    })
+}
+
 fn first_violation(init: &[BigUint], ops: &[FieldOp]) -> Option<usize> {
     shadow_run(&FieldProgram {
         init: init.to_vec(),
@@ -953,6 +1044,10 @@ impl<E: FieldExec> Routine for FieldCheck<E> {
 
     fn generate(&self, g: &mut Gen) -> FieldProgram {
         draw_program(g)
+    }
+
+    fn class_holds(&self, prog: &FieldProgram, class: &str) -> Option<bool> {
+        program_class_holds(prog, class)
     }
 
     fn subject(&self, prog: &FieldProgram) -> Outcome<FieldRun> {
