@@ -249,6 +249,79 @@ fn draw_k(g: &mut Gen) -> BigUint {
     k
 }
 
+/// Whether the decoded case has the property of `class` ([`crate::engine::Routine::class_holds`]),
+/// read off the scalar's and the coordinates' bytes as integers and the curve equation
+/// y² = x³ + 7 mod p (never the case's `log`, which the generator knows): the scalar classes by
+/// value; the base classes by the coordinates (an x-only base by x and the even root the entry
+/// point lifts it to).
+pub fn ecsm_class_holds(case: &EcsmCase, class: &str) -> Option<bool> {
+    let (n, pm) = (n(), p());
+    let k = from_le(&case.k);
+    let one = BigUint::one();
+    let power_of_two = |v: &BigUint| v.count_ones() == 1;
+    if let Some(class) = class.strip_prefix("k_") {
+        return Some(match class {
+            "one" => k == one,
+            "two" => k == BigUint::from(2u8),
+            "three" => k == BigUint::from(3u8),
+            "pow2" => power_of_two(&k) && k >= BigUint::from(4u8),
+            "pow2_minus_1" => power_of_two(&(&k + 1u8)) && k >= BigUint::from(3u8),
+            // The bits alternate from bit 0 to the top set bit.
+            "alternating" => k.bits() >= 2 && (0..k.bits() - 1).all(|i| k.bit(i) != k.bit(i + 1)),
+            "msb_255" => k.bit(255) && k < *n,
+            "half_order" => k == n >> 1u32 || k == (n >> 1u32) + 1u8,
+            "order_minus_2" => k == n - 2u8,
+            "order_minus_1" => k == n - 1u8,
+            "random" => !k.is_zero() && k < *n,
+            "high_popcount" => k < *n && k.count_ones() >= 140,
+            "zero" => k.is_zero(),
+            "order" => k == *n,
+            "order_plus_1" => k == n + 1u8,
+            "max" => k == (BigUint::one() << 256u32) - 1u8,
+            "above_order" => k >= n + 2u8,
+            _ => return None,
+        });
+    }
+    let on_curve = |x: &BigUint, y: &BigUint| (y * y) % pm == (x * x * x + 7u8) % pm;
+    let generator = reference::generator();
+    let (x, y) = match &case.base {
+        EcsmBase::Affine { x, y } => (from_le(x), Some(from_le(y))),
+        EcsmBase::XOnly { x } => (from_le(x), None),
+    };
+    // The y the subject computes with: the affine y, or the even root of x³ + 7 (x reduced).
+    let lifted = || y.clone().or_else(|| recover_y_even(&(&x % pm)));
+    let canonical = x < *pm && y.as_ref().is_none_or(|y| y < pm);
+    let valid = canonical && lifted().is_some_and(|y| on_curve(&x, &y));
+    Some(match class {
+        "entry_affine" => y.is_some(),
+        "entry_x_only" => y.is_none(),
+        "base_generator" => x == generator.x && y.as_ref().is_none_or(|y| *y == generator.y),
+        "base_multiple" => valid,
+        "base_small_x" => valid && x < BigUint::from(200u32),
+        "base_x_near_p" => valid && x >= pm - 200u32,
+        "base_small_y" => {
+            valid
+                && lifted()
+                    .is_some_and(|y| y < BigUint::from(1000u32) || pm - &y < BigUint::from(1000u32))
+        }
+        "base_x_ge_p" => x >= *pm,
+        "base_y_ge_p" => y.as_ref().is_some_and(|y| y >= pm),
+        // x + p (y + p) of a point whose canonical coordinates are on the curve.
+        "base_x_noncanonical" => {
+            x >= *pm && {
+                let x = &x - pm;
+                (y.clone().or_else(|| recover_y_even(&x)))
+                    .is_some_and(|y| y < *pm && on_curve(&x, &y))
+            }
+        }
+        "base_y_noncanonical" => y
+            .as_ref()
+            .is_some_and(|y| y >= pm && x < *pm && on_curve(&x, &(y - pm))),
+        "base_not_on_curve" => canonical && !valid,
+        _ => return None,
+    })
+}
+
 /// At least 140 set bits, below `n` (about 400 rows); one draw in four is PR #866's
 /// benchmark scalar.
 fn high_popcount(g: &mut Gen) -> BigUint {
@@ -731,6 +804,10 @@ impl Routine for EcsmCheck {
             base,
             log,
         }
+    }
+
+    fn class_holds(&self, case: &EcsmCase, class: &str) -> Option<bool> {
+        ecsm_class_holds(case, class)
     }
 
     fn subject(&self, case: &EcsmCase) -> Outcome<EcsmRuns> {
