@@ -65,6 +65,7 @@
 pub mod batch_verify;
 
 mod check;
+mod classes;
 mod from_bytes;
 mod generate;
 mod ground_truth;

@@ -41,6 +41,10 @@ impl Routine for TariCheck {
         TariCases { mode: self.mode }.generate_case(g)
     }
 
+    fn class_holds(&self, case: &TariCase, class: &str) -> Option<bool> {
+        super::classes::batch_class_holds(self.mode, case, class)
+    }
+
     fn subject(&self, case: &TariCase) -> Outcome<TariOutput> {
         crate::families::curve25519::adapter_tari::run(&*self.subject, pool(), case, self.mode)
     }

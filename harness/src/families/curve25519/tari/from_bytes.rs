@@ -200,6 +200,10 @@ impl Routine for FromBytesCheck {
         }
     }
 
+    fn class_holds(&self, case: &BytesCase, class: &str) -> Option<bool> {
+        super::classes::bytes_class_holds(case, class)
+    }
+
     fn subject(&self, case: &BytesCase) -> Outcome<Reserialized> {
         (self.subject)(&case.bytes).into()
     }
