@@ -52,6 +52,7 @@ pub mod compressed;
 
 pub mod batch_affine;
 pub mod large_best;
+pub mod large_repro;
 #[cfg(feature = "zoo")]
 mod zoo;
 
@@ -63,7 +64,8 @@ use crate::declare::{Family, RoutineRow};
 use crate::engine::Outcome;
 use crate::engine::{Expected, VerdictKind};
 use crate::families::halo2curves::adapter_halo2curves::{
-    Halo2BatchNormalize, Halo2Encoding, Halo2Msm, MsmEntry, HALO2CURVES,
+    compact_msm_best_reproducer, Halo2BatchNormalize, Halo2Encoding, Halo2Msm, MsmEntry,
+    HALO2CURVES,
 };
 use crate::generators::lengths::Lengths;
 use crate::shapes::known::{self, with_known};
@@ -163,10 +165,13 @@ macro_rules! msm_rows {
                 lengths: Lengths::up_to(8200).thresholds(BEST_BATCH_AFFINE),
                 cases: 96,
                 build: |spec| {
-                    Box::new(LargeBest::new(msm::check_affine::<$group, _>(
-                        spec,
-                        Halo2Msm(MsmEntry::Best),
-                    )))
+                    Box::new(
+                        LargeBest::new(msm::check_affine::<$group, _>(
+                            spec,
+                            Halo2Msm(MsmEntry::Best),
+                        ))
+                        .with_reproducer(compact_msm_best_reproducer::<$group>),
+                    )
                 },
             },
         ]

@@ -23,6 +23,7 @@
 
 use crate::curve::{Jacobian, SwGroup};
 use crate::families::halo2curves::compressed::{Halo2Codec, Halo2Compressed};
+use crate::families::halo2curves::large_repro::{CompactMsm, Edit};
 use crate::repro::project::{Dependency, ReproCode};
 use crate::shapes::msm::AffineMsm;
 use crate::shapes::normalize::NormalizeBatch;
@@ -230,27 +231,7 @@ impl<C: Halo2Group> AffineMsm<C> for Halo2Msm {
     ) -> Option<ReproCode> {
         let (affine, base) = C::REPRO_PATHS;
         let scalar = C::REPRO_SCALAR;
-        let render = |p: &Point<Fp>| match p {
-            Point::Identity => "identity".to_string(),
-            Point::Affine { x, y } => format!("(0x{:x}, 0x{:x})", x.value(), y.value()),
-        };
-        let mut body = format!(
-            "fn field<F: PrimeField>(be: &str) -> F {{\n    \
-             let mut repr = F::Repr::default();\n    \
-             let mut le = unhex(be);\n    \
-             le.reverse();\n    \
-             repr.as_mut()[..le.len()].copy_from_slice(&le);\n    \
-             Option::from(F::from_repr(repr)).expect(\"a canonical field element\")\n}}\n\
-             /// A field element as big-endian hex without leading zeros.\n\
-             fn int<F: PrimeField>(f: &F) -> String {{\n    \
-             let mut be = f.to_repr().as_ref().to_vec();\n    \
-             be.reverse();\n    \
-             let digits = hex(&be).trim_start_matches('0').to_string();\n    \
-             if digits.is_empty() {{ \"0\".to_string() }} else {{ digits }}\n}}\n\
-             // ecdiff runs subjects in a pool of 4 threads.\n\
-             std::env::set_var(\"RAYON_NUM_THREADS\", \"4\");\n\
-             let bases: Vec<{affine}> = vec!["
-        );
+        let mut body = format!("{MSM_REPRO_HELPERS}let bases: Vec<{affine}> = vec![");
         for b in bases {
             let item = match b {
                 Point::Identity => format!("{affine}::identity()"),
@@ -268,40 +249,121 @@ impl<C: Halo2Group> AffineMsm<C> for Halo2Msm {
             body.push_str(&format!("\n    field::<{scalar}>(\"{v:064x}\"),"));
         }
         body.push_str(if s.is_empty() { "];\n" } else { "\n];\n" });
-        let call = match self.0 {
-            MsmEntry::Best => "halo2curves::msm::msm_best(&scalars, &bases)".to_string(),
-            MsmEntry::Parallel => "halo2curves::msm::msm_parallel(&scalars, &bases)".to_string(),
-            MsmEntry::Serial => format!(
-                "{{\n    let mut acc = <{affine} as CurveAffine>::CurveExt::identity();\n    \
-                 halo2curves::msm::msm_serial(&scalars, &bases, &mut acc);\n    acc\n}}"
-            ),
-        };
-        body.push_str(&format!(
-            "// The MSM under test.\nlet sum = {call};\n\
-             let a: {affine} = sum.to_affine();\n\
-             if bool::from(a.is_identity()) {{\n    return \"identity\".to_string();\n}}\n\
-             let c: halo2curves::Coordinates<{affine}> =\n    \
-             Option::from(a.coordinates()).expect(\"a point other than the identity\");\n\
-             format!(\"(0x{{}}, 0x{{}})\", int(c.x()), int(c.y()))\n"
-        ));
-        let mut halo2 = Dependency::new("halo2curves", "0.10.0");
-        halo2.features.push("std");
-        Some(ReproCode {
-            dependencies: vec![halo2],
-            uses: vec![
-                "use halo2curves::ff::PrimeField;".into(),
-                "use halo2curves::group::prime::PrimeCurveAffine;".into(),
-                "#[allow(unused_imports)]".into(),
-                "use halo2curves::group::{Curve, Group};".into(),
-                "use halo2curves::CurveAffine;".into(),
-            ],
-            body,
-            expected: render(expected),
-            expected_from: "ecdiff's oracle on this case (the known-log sum Σ sᵢ·aᵢ times the \
-                            generator, in num-bigint arithmetic), embedded"
-                .into(),
-        })
+        body.push_str(&msm_call_and_print::<C>(self.0));
+        Some(msm_repro_code(body, expected))
     }
+}
+
+/// The helpers of the MSM reproducers: field elements from big-endian hex and back, and
+/// rayon's pool of 4 threads (ecdiff runs subjects in a pool of 4 threads).
+const MSM_REPRO_HELPERS: &str = "fn field<F: PrimeField>(be: &str) -> F {\n    \
+     let mut repr = F::Repr::default();\n    \
+     let mut le = unhex(be);\n    \
+     le.reverse();\n    \
+     repr.as_mut()[..le.len()].copy_from_slice(&le);\n    \
+     Option::from(F::from_repr(repr)).expect(\"a canonical field element\")\n}\n\
+     /// A field element as big-endian hex without leading zeros.\n\
+     fn int<F: PrimeField>(f: &F) -> String {\n    \
+     let mut be = f.to_repr().as_ref().to_vec();\n    \
+     be.reverse();\n    \
+     let digits = hex(&be).trim_start_matches('0').to_string();\n    \
+     if digits.is_empty() { \"0\".to_string() } else { digits }\n}\n\
+     // ecdiff runs subjects in a pool of 4 threads.\n\
+     std::env::set_var(\"RAYON_NUM_THREADS\", \"4\");\n";
+
+/// The call of `entry` on `bases` and `scalars` and the print of its result (the affine
+/// coordinates, or `identity`).
+fn msm_call_and_print<C: Halo2Group>(entry: MsmEntry) -> String {
+    let (affine, _) = C::REPRO_PATHS;
+    let call = match entry {
+        MsmEntry::Best => "halo2curves::msm::msm_best(&scalars, &bases)".to_string(),
+        MsmEntry::Parallel => "halo2curves::msm::msm_parallel(&scalars, &bases)".to_string(),
+        MsmEntry::Serial => format!(
+            "{{\n    let mut acc = <{affine} as CurveAffine>::CurveExt::identity();\n    \
+             halo2curves::msm::msm_serial(&scalars, &bases, &mut acc);\n    acc\n}}"
+        ),
+    };
+    format!(
+        "// The MSM under test.\nlet sum = {call};\n\
+         let a: {affine} = sum.to_affine();\n\
+         if bool::from(a.is_identity()) {{\n    return \"identity\".to_string();\n}}\n\
+         let c: halo2curves::Coordinates<{affine}> =\n    \
+         Option::from(a.coordinates()).expect(\"a point other than the identity\");\n\
+         format!(\"(0x{{}}, 0x{{}})\", int(c.x()), int(c.y()))\n"
+    )
+}
+
+/// An MSM reproducer's project parts around `body`, with the oracle's `expected` point.
+fn msm_repro_code(body: String, expected: &Point<Fp>) -> ReproCode {
+    let mut halo2 = Dependency::new("halo2curves", "0.10.0");
+    halo2.features.push("std");
+    ReproCode {
+        dependencies: vec![halo2],
+        uses: vec![
+            "use halo2curves::ff::PrimeField;".into(),
+            "use halo2curves::group::prime::PrimeCurveAffine;".into(),
+            "#[allow(unused_imports)]".into(),
+            "use halo2curves::group::{Curve, Group};".into(),
+            "use halo2curves::CurveAffine;".into(),
+        ],
+        body,
+        expected: match expected {
+            Point::Identity => "identity".to_string(),
+            Point::Affine { x, y } => format!("(0x{:x}, 0x{:x})", x.value(), y.value()),
+        },
+        expected_from: "ecdiff's oracle on this case (the known-log sum Σ sᵢ·aᵢ times the \
+                        generator, in num-bigint arithmetic), embedded"
+            .into(),
+    }
+}
+
+/// The reproducer of `msm_best` on a large case in its compact form
+/// ([`super::large_repro::CompactMsm`]): the background bases as a running sum of the
+/// generator and the scalars from splitmix64, as ecdiff rebuilt them, then the case's edits.
+pub fn compact_msm_best_reproducer<C: Halo2Group>(
+    compact: &CompactMsm,
+    expected: &Point<Fp>,
+) -> ReproCode {
+    let (affine, _) = C::REPRO_PATHS;
+    let scalar = C::REPRO_SCALAR;
+    let (n, seed) = (compact.n, compact.seed);
+    let mut body = format!(
+        "{MSM_REPRO_HELPERS}\
+         // {n} terms, rebuilt as ecdiff rewrote the case: base i is (i + 1)·G (a running sum of\n\
+         // the generator), scalar i three splitmix64 outputs from seed {seed:#x}, low word first.\n\
+         let n = {n};\n\
+         let g = {affine}::generator();\n\
+         let mut running = <{affine} as CurveAffine>::CurveExt::identity();\n\
+         let mut bases: Vec<{affine}> = Vec::with_capacity(n);\n\
+         for _ in 0..n {{\n    running = running + g;\n    bases.push(running.to_affine());\n}}\n\
+         let mut state: u64 = {seed:#x};\n\
+         let mut splitmix64 = move || {{\n    \
+         state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);\n    \
+         let mut z = state;\n    \
+         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);\n    \
+         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);\n    \
+         z ^ (z >> 31)\n}};\n\
+         #[allow(unused_mut)]\n\
+         let mut scalars: Vec<{scalar}> = (0..n)\n    \
+         .map(|_| {{\n        \
+         let (a, b, c) = (splitmix64(), splitmix64(), splitmix64());\n        \
+         field::<{scalar}>(&format!(\"{{c:016x}}{{b:016x}}{{a:016x}}\"))\n    }})\n    \
+         .collect();\n"
+    );
+    if !compact.edits.is_empty() {
+        body.push_str("// The case's own terms, laid over that background.\n");
+    }
+    for &(j, edit) in &compact.edits {
+        body.push_str(&match edit {
+            Edit::Identity => format!("bases[{j}] = {affine}::identity();\n"),
+            Edit::CopyOf(i) => format!("bases[{j}] = bases[{i}];\nscalars[{j}] = scalars[{i}];\n"),
+            Edit::NegationOf(i) => {
+                format!("bases[{j}] = -bases[{i}];\nscalars[{j}] = scalars[{i}];\n")
+            }
+        });
+    }
+    body.push_str(&msm_call_and_print::<C>(MsmEntry::Best));
+    msm_repro_code(body, expected)
 }
 
 /// `group::Curve::batch_normalize` on homogeneous points.

@@ -24,10 +24,12 @@
 //! anything else (another panic, in `subtle` or elsewhere, or a value) is a mismatch.
 
 use super::batch_affine::{batch_add_events, BatchAddEvents};
+use super::large_repro::{build, edits, first_identity_only, CompactMsm};
 use crate::curve::SwGroup;
 use crate::engine::{Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
 use crate::generators::points::GenPoint;
 use crate::generators::Gen;
+use crate::repro::project::ReproCode;
 use crate::shapes::msm::{MsmCase, MsmCheck};
 use ecdiff_oracles::field::Field;
 use ecdiff_oracles::weierstrass::Point;
@@ -61,10 +63,15 @@ const CLASSES: &[&str] = &[
 /// The scope of the early-term repetition's draws.
 const REPEAT_SCOPE: &str = "msm.early_repeat";
 
+/// Writes the reproducer of a case's compact form ([`super::large_repro`]) with the oracle's
+/// answer on it.
+pub type CompactReproducer<F> = fn(&CompactMsm, &Point<F>) -> ReproCode;
+
 /// An MSM check whose subject is `msm_best` on the batch-affine path.
 pub struct LargeBest<C: SwGroup> {
     check: MsmCheck<C>,
     known_findings: bool,
+    reproducer: Option<CompactReproducer<C::F>>,
 }
 
 impl<C: SwGroup> LargeBest<C> {
@@ -73,6 +80,16 @@ impl<C: SwGroup> LargeBest<C> {
         LargeBest {
             check,
             known_findings: true,
+            reproducer: None,
+        }
+    }
+
+    /// The check with standalone reproducers of its cases' compact forms, written by `render`
+    /// (the subject's template).
+    pub fn with_reproducer(self, render: CompactReproducer<C::F>) -> Self {
+        LargeBest {
+            reproducer: Some(render),
+            ..self
         }
     }
 
@@ -82,6 +99,7 @@ impl<C: SwGroup> LargeBest<C> {
         LargeBest {
             check,
             known_findings: false,
+            reproducer: None,
         }
     }
 
@@ -194,6 +212,25 @@ where
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
         self.check.subject(case)
+    }
+
+    /// The reproducer of the case rewritten into its compact form ([`super::large_repro`]),
+    /// with only its first identity if that keeps the verdict, else with all its edits;
+    /// written only when the rewritten case expects the original's verdict (the same known
+    /// finding, or agreement); its expected line is the oracle's answer on the rewritten case.
+    fn reproducer(&self, case: &Self::Case, _oracle: &Outcome<Self::Output>) -> Option<ReproCode> {
+        let render = self.reproducer?;
+        let n = case.bases.len();
+        let all = edits::<C>(case);
+        // One identity first (a dense list has hundreds), then every edit.
+        let (compact, rewritten) = [first_identity_only(&all), all]
+            .into_iter()
+            .map(|edits| build::<C>(n, edits))
+            .find(|(_, rewritten)| self.known(rewritten) == self.known(case))?;
+        match self.check.oracle(&rewritten) {
+            Outcome::Value(expected) => Some(render(&compact, &expected)),
+            _ => None,
+        }
     }
 
     fn oracle(&self, case: &Self::Case) -> Outcome<Self::Output> {
