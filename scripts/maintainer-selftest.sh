@@ -27,8 +27,8 @@
 # exits 1 (their unmodified copies, exit 0, are the nightly `maintainer-crates` job's, which runs
 # every crate the README lists unmodified through the same script; `--controls` runs them here
 # too) (zkcrypto's G1 `batch_normalize` multiplying identities'
-# zero z into its running product, so the batch inversion fails; dalek's `AffinePoint::compress`
-# writing the opposite sign of x).
+# zero z into its running product, so the batch inversion fails; dalek's
+# `CompressedEdwardsY::decompress` taking the opposite sign of x).
 #
 # With `--every-family`, the other three families too, each with a planted bug, a saved finding
 # replayed and its standalone reproducer run (the nightly `maintainer-crates` job; ~2 min a
@@ -250,9 +250,9 @@ family() {
 family bls12_381 0.9.0 bls12_381 zkcrypto_ src/g1.rs \
     '            acc = Fp::conditional_select(&(acc * p.z), &acc, p.is_identity());' \
     '            acc = acc * p.z;'
-family curve25519-dalek 5.0.0 curve25519 dalek_edwards_ src/edwards/affine.rs \
-    '        s[31] ^= self.x.is_negative().unwrap_u8() << 7;' \
-    '        s[31] ^= (!self.x.is_negative()).unwrap_u8() << 7;'
+family curve25519-dalek 5.0.0 curve25519 dalek_edwards_ src/edwards.rs \
+    '        let compressed_sign_bit = Choice::from(repr.as_bytes()[31] >> 7);' \
+    '        let compressed_sign_bit = !Choice::from(repr.as_bytes()[31] >> 7);'
 if [ "$every_family" = 1 ] || [ ${#only[@]} -gt 0 ]; then
     family dory-pcs 0.5.0 dory dory_g1_msm src/backends/arkworks/ark_group.rs \
         '            G1Projective::normalize_batch(&bases_proj)' \

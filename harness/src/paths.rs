@@ -7,11 +7,14 @@
 //! Adapters call [`record`] at every codec function of a subject they use to build an input
 //! ([`Side::In`]) or to read a result ([`Side::Out`]), as a conversion ([`Role::Conversion`])
 //! or as the function under test ([`Role::UnderTest`]); [`trace`] collects what one closure
-//! recorded, and [`shared_pair`] names an encoder/decoder pair found on the two sides of which
-//! at least one is a conversion, or both under test without a third reading. (A routine that
-//! checks both directions of a codec, a round trip, has both under test; it needs an
-//! independent reading of the result, a conversion on its output side that is no input's
-//! inverse.) Recording costs one thread-local check when no trace is running.
+//! recorded, and [`shared_pair`] names an encoder/decoder pair found on the two sides, unless
+//! one of the two is the function under test and the case has an independent reading: a
+//! conversion on its output side that is no input's inverse. (A routine that checks both
+//! directions of a codec, a round trip, has both under test; an encoder routine whose inputs
+//! come through the decoder has the decoder as a conversion. Either needs the independent
+//! reading — of the result, or of the inputs as the library holds them — for a bug both
+//! directions share to show. A pair of two conversions is never exempt: nothing of it is
+//! checked.) Recording costs one thread-local check when no trace is running.
 //!
 //! `docs/paths.md` lists, per family, the functions each side uses.
 
@@ -152,9 +155,9 @@ fn inverse(a: &str, b: &str) -> bool {
             .any(|&(dec, enc)| (a == dec && b == enc) || (a == enc && b == dec) || a == b)
 }
 
-/// The first (input, output) pair of `trace` that is one codec of one type used both ways:
-/// at least one of them a conversion, or both under test (a round trip) with no independent
-/// reading of the result (an output conversion that is no input's inverse).
+/// The first (input, output) pair of `trace` that is one codec of one type used both ways,
+/// unless one of the two is under test and the case has an independent reading (an output
+/// conversion that is no input's inverse): a pair of conversions always counts.
 pub fn shared_pair(trace: &Trace) -> Option<(&'static str, &'static str)> {
     let independent_reading = (trace.outputs.iter()).any(|&(o, role)| {
         role == Role::Conversion && !trace.inputs.iter().any(|&(i, _)| inverse(i, o))
@@ -162,8 +165,8 @@ pub fn shared_pair(trace: &Trace) -> Option<(&'static str, &'static str)> {
     trace.inputs.iter().find_map(|&(i, role_i)| {
         (trace.outputs.iter())
             .find(|&&(o, role_o)| {
-                let round_trip = (role_i, role_o) == (Role::UnderTest, Role::UnderTest);
-                inverse(i, o) && !(round_trip && independent_reading)
+                let checked = role_i == Role::UnderTest || role_o == Role::UnderTest;
+                inverse(i, o) && !(checked && independent_reading)
             })
             .map(|&(o, _)| (i, o))
     })
@@ -224,6 +227,25 @@ mod tests {
             shared_pair(&round_trip),
             Some(("tari::RangeProof::from_bytes", "tari::RangeProof::to_bytes"))
         );
+    }
+
+    /// dalek's encoder routines: inputs through the decoder (a conversion), the encoder under
+    /// test, and the inputs read back through `Debug` — exempt only with that reading, and a
+    /// pair of two conversions never.
+    #[test]
+    fn an_encoder_under_test_fed_by_its_decoder_needs_an_independent_reading() {
+        let (dec, enc, debug) = (
+            "curve25519_dalek::CompressedEdwardsY::decompress",
+            "curve25519_dalek::CompressedEdwardsY::compress",
+            "curve25519_dalek::EdwardsPoint::debug",
+        );
+        let mut t = trace_of(&[dec], &[debug]);
+        t.outputs.insert((enc, Role::UnderTest));
+        assert_eq!(shared_pair(&t), None);
+        t.outputs.remove(&(debug, Role::Conversion));
+        assert_eq!(shared_pair(&t), Some((dec, enc)));
+        let plumbing = trace_of(&[dec], &[enc, debug]);
+        assert_eq!(shared_pair(&plumbing), Some((dec, enc)));
     }
 
     #[test]

@@ -170,6 +170,7 @@ pub const FAMILY: Family = Family {
                     Flavor::Edwards,
                     CompressOp::Each,
                     Box::new(adapter_dalek::compress_each::<EdwardsPoint>),
+                    Box::new(adapter_dalek::read_points::<EdwardsPoint>),
                 ))
             },
         },
@@ -185,6 +186,7 @@ pub const FAMILY: Family = Family {
                     Flavor::Ristretto,
                     CompressOp::Each,
                     Box::new(adapter_dalek::compress_each::<RistrettoPoint>),
+                    Box::new(adapter_dalek::read_points::<RistrettoPoint>),
                 ))
             },
         },
@@ -200,6 +202,7 @@ pub const FAMILY: Family = Family {
                     Flavor::Edwards,
                     CompressOp::Each,
                     Box::new(adapter_dalek::edwards_compress_batch),
+                    Box::new(adapter_dalek::read_points::<EdwardsPoint>),
                 ))
             },
         },
@@ -215,6 +218,7 @@ pub const FAMILY: Family = Family {
                     Flavor::Ristretto,
                     CompressOp::Double,
                     Box::new(adapter_dalek::ristretto_double_and_compress_batch),
+                    Box::new(adapter_dalek::read_points::<RistrettoPoint>),
                 ))
             },
         },

@@ -7,13 +7,18 @@
 //! as two encodings whose difference dalek computes with its own subtraction
 //! ([`Repr::Difference`], the way to hand dalek a point with an arbitrary projective Z — its
 //! coordinates are private). Scalars arrive as canonical integers below ℓ and become
-//! `Scalar::from_canonical_bytes`. Results leave as dalek's own canonical encoding
-//! (`compress()`), the only public view of a point; compression itself is checked by its own
-//! routines against the oracle's RFC 8032 / RFC 9496 encoders. dalek's `==` is never used.
+//! `Scalar::from_canonical_bytes`. Results leave through no codec of dalek's: their projective
+//! coordinates are read off dalek's `Debug` output (`FieldElement51` limbs of X, Y, Z; the first
+//! point of a ristretto255 element's coset) and encoded by the oracle ([`DalekGroup::read`]), so
+//! a bug that dalek's decompression and compression share (a sign flipped both ways) cannot
+//! cancel between the input and the output. The encoder routines, whose output is dalek's
+//! `compress`, also read their inputs back that way ([`read_points`]). Every codec function used
+//! is recorded ([`crate::paths`]). dalek's `==` is never used.
 
 use crate::engine::Outcome;
 use crate::families::curve25519::edwards::Repr;
 use crate::families::curve25519::edwards_msm::{MsmInput, MsmKind, MsmSubject};
+use crate::paths::{self, Side};
 use crate::repro::project::ReproCode;
 use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint, VartimeEdwardsPrecomputation};
 use curve25519_dalek::ristretto::{
@@ -62,10 +67,16 @@ pub trait DalekGroup:
     /// For reproducers ([`crate::repro`]): the paths of the point, compressed-point and
     /// precomputation types.
     const REPRO_PATHS: [&'static str; 3];
+    /// The names [`crate::paths`] records: the codec type's decoder and encoder, and the
+    /// `Debug` reading.
+    const PATH_NAMES: [&'static str; 3];
     /// `Compressed*::decompress`.
     fn decompress(bytes: &[u8; 32]) -> Option<Self>;
     /// `compress().to_bytes()`.
     fn compress(&self) -> [u8; 32];
+    /// The point's encoding by ecdiff's oracle (RFC 8032 / RFC 9496) from its coordinates as
+    /// dalek's `Debug` prints them: no dalek codec on the way out.
+    fn read(&self) -> [u8; 32];
     /// `mul_base` (the precomputed basepoint table).
     fn mul_base(s: &Scalar) -> Self;
     /// The identity.
@@ -83,11 +94,20 @@ impl DalekGroup for EdwardsPoint {
         "curve25519_dalek::edwards::CompressedEdwardsY",
         "curve25519_dalek::edwards::VartimeEdwardsPrecomputation",
     ];
+    const PATH_NAMES: [&'static str; 3] = [
+        "curve25519_dalek::CompressedEdwardsY::decompress",
+        "curve25519_dalek::CompressedEdwardsY::compress",
+        "curve25519_dalek::EdwardsPoint::debug",
+    ];
     fn decompress(bytes: &[u8; 32]) -> Option<Self> {
         CompressedEdwardsY(*bytes).decompress()
     }
     fn compress(&self) -> [u8; 32] {
         EdwardsPoint::compress(self).to_bytes()
+    }
+    fn read(&self) -> [u8; 32] {
+        paths::conversion(Side::Out, Self::PATH_NAMES[2]);
+        ecdiff_oracles::edwards::encode(&debug_point(&format!("{self:?}")))
     }
     fn mul_base(s: &Scalar) -> Self {
         EdwardsPoint::mul_base(s)
@@ -110,11 +130,22 @@ impl DalekGroup for RistrettoPoint {
         "curve25519_dalek::ristretto::CompressedRistretto",
         "curve25519_dalek::ristretto::VartimeRistrettoPrecomputation",
     ];
+    const PATH_NAMES: [&'static str; 3] = [
+        "curve25519_dalek::CompressedRistretto::decompress",
+        "curve25519_dalek::CompressedRistretto::compress",
+        "curve25519_dalek::RistrettoPoint::debug",
+    ];
     fn decompress(bytes: &[u8; 32]) -> Option<Self> {
         CompressedRistretto(*bytes).decompress()
     }
     fn compress(&self) -> [u8; 32] {
         RistrettoPoint::compress(self).to_bytes()
+    }
+    /// The first point of the coset `Debug` prints is the element's own Edwards
+    /// representative; RFC 9496's encoder takes any representative.
+    fn read(&self) -> [u8; 32] {
+        paths::conversion(Side::Out, Self::PATH_NAMES[2]);
+        ecdiff_oracles::ristretto::encode(&debug_point(&format!("{self:?}")))
     }
     fn mul_base(s: &Scalar) -> Self {
         RistrettoPoint::mul_base(s)
@@ -130,10 +161,57 @@ impl DalekGroup for RistrettoPoint {
     }
 }
 
+/// The affine point of the first `EdwardsPoint{ X: …, Y: …, Z: … }` in a `Debug` string of
+/// dalek's: each coordinate's limbs (`FieldElement51([5 limbs])`, radix 2⁵¹, on 64-bit
+/// backends; `FieldElement2625([10 limbs])`, radix 2^25.5, on 32-bit ones), possibly not
+/// reduced, summed and reduced mod p; x = X/Z, y = Y/Z in the oracle's field.
+pub fn debug_point(debug: &str) -> ecdiff_oracles::edwards::EdPoint {
+    let fp = ecdiff_oracles::curves::ed25519_fp();
+    let coordinate = |key: &str| {
+        let at = debug
+            .find(key)
+            .unwrap_or_else(|| panic!("no {key} in {debug}"));
+        let rest = &debug[at..];
+        let (open, close) = (
+            rest.find('[').expect("limbs"),
+            rest.find(']').expect("limbs"),
+        );
+        let limbs: Vec<u64> = (rest[open + 1..close].split(','))
+            .map(|l| l.trim().parse().expect("a limb"))
+            .collect();
+        let offsets: &[u32] = match limbs.len() {
+            5 => &[0, 51, 102, 153, 204],
+            10 => &[0, 26, 51, 77, 102, 128, 153, 179, 204, 230],
+            n => panic!("{n} limbs in {debug}"),
+        };
+        let value = (limbs.iter().zip(offsets)).fold(BigUint::from(0u8), |acc, (&l, &o)| {
+            acc + (BigUint::from(l) << o)
+        });
+        fp.elem(value)
+    };
+    let (x, y, z) = (coordinate("X:"), coordinate("Y:"), coordinate("Z:"));
+    let z_inv = z.inv().expect("a point's Z is not zero");
+    ecdiff_oracles::edwards::EdPoint {
+        x: x.mul(&z_inv),
+        y: y.mul(&z_inv),
+    }
+}
+
+/// The oracle's encodings of the points dalek decodes from `reprs` (as [`point`] builds them),
+/// each read with [`DalekGroup::read`]: the encoder routines' independent reading of what
+/// dalek holds, beside the encodings under test.
+pub fn read_points<G: DalekGroup>(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
+    match points::<G>(reprs) {
+        Ok(ps) => Outcome::Value(ps.iter().map(G::read).collect()),
+        Err(e) => Outcome::Rejected(e),
+    }
+}
+
 /// The point a [`Repr`] denotes, built with dalek: decompression, and for a difference dalek's
 /// own subtraction. `None` if dalek refuses an encoding (the generators only produce valid
 /// ones, so a refusal is a finding).
 pub fn point<G: DalekGroup>(repr: &Repr) -> Option<G> {
+    paths::conversion(Side::In, G::PATH_NAMES[0]);
     match repr {
         Repr::Encoded(b) => G::decompress(b),
         Repr::Difference { sum, shift } => Some(G::decompress(sum)? - &G::decompress(shift)?),
@@ -229,7 +307,7 @@ impl<G: DalekGroup> MsmSubject for DalekMsm<G> {
             &scalars(input.scalars),
             points,
         ) {
-            Some(p) => Outcome::Value(p.compress()),
+            Some(p) => Outcome::Value(p.read()),
             None => Outcome::Rejected("dalek returned None".into()),
         }
     }
@@ -333,12 +411,13 @@ fn le32(s: &BigUint) -> [u8; 32] {
     bytes
 }
 
-/// `G::mul_base(s)`, compressed.
+/// `G::mul_base(s)`, read by [`DalekGroup::read`].
 pub fn mul_base<G: DalekGroup>(s: &BigUint) -> [u8; 32] {
-    G::mul_base(&scalar(s)).compress()
+    G::mul_base(&scalar(s)).read()
 }
 
-/// `G::vartime_double_scalar_mul_basepoint(a, A, b)` (a·A + b·B), compressed; A is built
+/// `G::vartime_double_scalar_mul_basepoint(a, A, b)` (a·A + b·B), read by
+/// [`DalekGroup::read`]; A is built
 /// with dalek's arithmetic (see [`point`]).
 pub fn vartime_double_scalar_mul_basepoint<G: DalekGroup>(
     a: &BigUint,
@@ -347,7 +426,7 @@ pub fn vartime_double_scalar_mul_basepoint<G: DalekGroup>(
 ) -> Outcome<[u8; 32]> {
     match point::<G>(repr) {
         Some(p) => Outcome::Value(
-            G::vartime_double_scalar_mul_basepoint(&scalar(a), &p, &scalar(b)).compress(),
+            G::vartime_double_scalar_mul_basepoint(&scalar(a), &p, &scalar(b)).read(),
         ),
         None => Outcome::Rejected(format!("dalek refused the point A: {}", repr.hex())),
     }
@@ -378,6 +457,7 @@ pub fn edwards_to_montgomery_each(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
 
 /// `compress()` of each point (built with dalek's arithmetic, see [`point`]).
 pub fn compress_each<G: DalekGroup>(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
+    paths::under_test(Side::Out, G::PATH_NAMES[1]);
     match points::<G>(reprs) {
         Ok(ps) => Outcome::Value(ps.iter().map(G::compress).collect()),
         Err(e) => Outcome::Rejected(e),
@@ -386,6 +466,8 @@ pub fn compress_each<G: DalekGroup>(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
 
 /// `EdwardsPoint::compress_batch_alloc` (one batch inversion of the Z coordinates).
 pub fn edwards_compress_batch(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
+    // The batch writes the encoding `compress` writes: recorded as that encoder.
+    paths::under_test(Side::Out, <EdwardsPoint as DalekGroup>::PATH_NAMES[1]);
     match points::<EdwardsPoint>(reprs) {
         Ok(ps) => Outcome::Value(
             EdwardsPoint::compress_batch_alloc(&ps)
@@ -400,6 +482,7 @@ pub fn edwards_compress_batch(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
 /// `RistrettoPoint::double_and_compress_batch`: the encodings of 2·Pᵢ with one batch
 /// inversion.
 pub fn ristretto_double_and_compress_batch(reprs: &[Repr]) -> Outcome<Vec<[u8; 32]>> {
+    paths::under_test(Side::Out, <RistrettoPoint as DalekGroup>::PATH_NAMES[1]);
     match points::<RistrettoPoint>(reprs) {
         Ok(ps) => Outcome::Value(
             RistrettoPoint::double_and_compress_batch(&ps)
@@ -411,10 +494,11 @@ pub fn ristretto_double_and_compress_batch(reprs: &[Repr]) -> Outcome<Vec<[u8; 3
     }
 }
 
-/// `Compressed*::decompress`, re-encoded with `compress()` when accepted.
+/// `Compressed*::decompress`, the accepted point read by [`DalekGroup::read`].
 pub fn decompress<G: DalekGroup>(bytes: &[u8; 32]) -> Outcome<[u8; 32]> {
+    paths::under_test(Side::In, G::PATH_NAMES[0]);
     match G::decompress(bytes) {
-        Some(p) => Outcome::Value(p.compress()),
+        Some(p) => Outcome::Value(p.read()),
         None => Outcome::Rejected("decompress returned None".into()),
     }
 }
