@@ -115,7 +115,11 @@ repro_saved() {
         if (cd "$work" && "$root/scripts/maintainer.sh" --profile release --patch "$2=$3" "$4" \
             repro "$file" --out "$project") > "$work/repro-$2.log" 2>&1; then
             got=0
-            CARGO_TARGET_DIR="$work/repro-target" cargo run -q --manifest-path "$project/Cargo.toml" \
+            # The target dir and build settings of scripts/run-reproducers.sh, whose build of
+            # the published crates' dependencies this one reuses (the patched crate is a path
+            # dependency, built anew).
+            CARGO_TARGET_DIR="$root/target/repro" CARGO_PROFILE_DEV_DEBUG=0 CARGO_INCREMENTAL=0 \
+                cargo run -q --manifest-path "$project/Cargo.toml" \
                 > "$work/repro-$2.out" 2>&1 || got=$?
             if [ "$got" = 1 ] && grep -q '^DIFFERENT:' "$work/repro-$2.out"; then
                 echo "maintainer-selftest: the standalone reproducer of $file (on the planted $2) shows the finding" >&2

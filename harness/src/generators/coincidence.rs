@@ -69,6 +69,8 @@
 //!   families' generators), and what can meet inside its sum is left to those.
 
 use super::Gen;
+use ecdiff_oracles::field::Field;
+use ecdiff_oracles::weierstrass::{Curve, Point};
 use num_bigint::BigUint;
 use num_traits::Zero;
 use std::collections::{HashMap, HashSet};
@@ -431,6 +433,23 @@ pub fn meetings_by_arithmetic<P: PartialEq>(
         }
     }
     found
+}
+
+/// [`meetings_by_arithmetic`] on the affine points of one of the oracle's short-Weierstrass
+/// curves, with its scalar multiplication, addition and negation.
+pub fn meetings_on_curve<F: Field>(
+    curve: &Curve<F>,
+    pts: &[Point<F>],
+    scalars: &[BigUint],
+) -> std::collections::BTreeSet<&'static str> {
+    meetings_by_arithmetic(
+        pts,
+        scalars,
+        &Point::Identity,
+        |p, s| curve.mul(p, s),
+        |a, b| curve.add(a, b),
+        |p| curve.neg(p),
+    )
 }
 
 /// The longest sum whose coincidence classes a class predicate checks by arithmetic

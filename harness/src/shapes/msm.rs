@@ -12,7 +12,7 @@ use super::{hex_gen_points, hex_point, hex_scalars, SizedCheck, Spec};
 use crate::curve::{Jacobian, SwGroup};
 use crate::engine::{compare, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
 use crate::generators::coincidence::{
-    self, meetings_by_arithmetic, COINCIDENCE_CLASSES, PREDICATE_MAX_TERMS,
+    self, meetings_on_curve, COINCIDENCE_CLASSES, PREDICATE_MAX_TERMS,
 };
 use crate::generators::points::{
     point_class_holds, point_classes, points, GenPoint, Representation,
@@ -215,14 +215,7 @@ impl<C: SwGroup> Routine for MsmCheck<C> {
             if n > PREDICATE_MAX_TERMS {
                 return None;
             }
-            let found = meetings_by_arithmetic(
-                &affine(),
-                &case.scalars,
-                &Point::Identity,
-                |p, s| curve.mul(p, s),
-                |a, b| curve.add(a, b),
-                |p| curve.neg(p),
-            );
+            let found = meetings_on_curve(curve, &affine(), &case.scalars);
             return Some(found.contains(class));
         }
         (self.spec.lengths.class_holds(class, n))

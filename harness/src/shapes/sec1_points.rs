@@ -43,7 +43,7 @@
 use crate::engine::panic::{capture, PanicReport};
 use crate::engine::{compare, Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
 use crate::generators::coincidence::{
-    self, meetings_by_arithmetic, COINCIDENCE_CLASSES, PREDICATE_MAX_TERMS,
+    self, meetings_on_curve, COINCIDENCE_CLASSES, PREDICATE_MAX_TERMS,
 };
 use crate::generators::scalars::{
     raw_scalar, scalar_class_holds, RAW_SCALAR_CLASSES, SCALAR_CLASSES,
@@ -1482,7 +1482,7 @@ impl PointKind for LincombKind {
     }
 
     /// Besides the recipe, scalar and length classes: the coincidences and the total by the
-    /// oracle's arithmetic on the recipes' points ([`meetings_by_arithmetic`], up to
+    /// oracle's arithmetic on the recipes' points ([`meetings_on_curve`], up to
     /// [`PREDICATE_MAX_TERMS`] terms), `lincomb_ecrecover` as G and a compressed SEC1 point,
     /// `lincomb_related_points` as every later point c·P₀ for c ∈ {±1, ±2, ±3}.
     fn class_holds<C: Sec1Curve>(
@@ -1506,14 +1506,7 @@ impl PointKind for LincombKind {
             if n > PREDICATE_MAX_TERMS {
                 return None;
             }
-            let found = meetings_by_arithmetic(
-                &points()?,
-                &case.scalars,
-                &Point::Identity,
-                |p, s| curve.mul(p, s),
-                |a, b| curve.add(a, b),
-                |p| curve.neg(p),
-            );
+            let found = meetings_on_curve(curve, &points()?, &case.scalars);
             return Some(found.contains(class));
         }
         match class {
@@ -1578,13 +1571,14 @@ impl PointKind for BatchNormalizeKind {
         case.iter().map(|p| p.point.clone()).collect()
     }
 
+    /// The same inputs as [`ToAffineKind`]'s: its classes.
     fn class_holds<C: Sec1Curve>(
         &self,
         spec: &Spec,
         case: &Self::Case,
         class: &str,
     ) -> Option<bool> {
-        recipe_class_holds::<C>(class, case).or_else(|| spec.lengths.class_holds(class, case.len()))
+        ToAffineKind.class_holds::<C>(spec, case, class)
     }
 
     fn render(&self, case: &Self::Case) -> String {
@@ -1617,14 +1611,7 @@ mod tests {
                     .filter(|c| COINCIDENCE_CLASSES.contains(c))
                     .collect();
                 let pts: Vec<Point<Fp>> = case.points.iter().map(|p| p.point.clone()).collect();
-                let found = meetings_by_arithmetic(
-                    &pts,
-                    &case.scalars,
-                    &Point::Identity,
-                    |p, s| curve.mul(p, s),
-                    |a, b| curve.add(a, b),
-                    |p| curve.neg(p),
-                );
+                let found = meetings_on_curve(curve, &pts, &case.scalars);
                 assert_eq!(labelled, found, "case {i}");
                 let terms: Vec<Point<Fp>> = (pts.iter().zip(&case.scalars))
                     .map(|(p, s)| curve.mul(p, s))
