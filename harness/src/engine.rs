@@ -125,6 +125,14 @@ pub trait Routine: Send + Sync + 'static {
         None
     }
 
+    /// [`Routine::class_holds`] of each of `classes`, in order: for a routine whose predicates
+    /// share one costly view of the case (long lists: decoded once, not once per class).
+    fn classes_hold(&self, case: &Self::Case, classes: &[&'static str]) -> Vec<Option<bool>> {
+        (classes.iter())
+            .map(|class| self.class_holds(case, class))
+            .collect()
+    }
+
     /// A readable rendering of an output.
     fn render_output(&self, output: &Self::Output) -> String {
         format!("{output:?}")
@@ -254,9 +262,9 @@ impl<R: Routine> DynRoutine for R {
     fn check_classes(&self, data: &[u8], bias: Bias) -> Vec<(&'static str, Option<bool>)> {
         let mut g = Gen::new(data, bias);
         let case = self.generate(&mut g);
-        (g.into_classes().into_iter())
-            .map(|class| (class, self.class_holds(&case, class)))
-            .collect()
+        let classes: Vec<&'static str> = g.into_classes().into_iter().collect();
+        let holds = self.classes_hold(&case, &classes);
+        classes.into_iter().zip(holds).collect()
     }
 
     fn reproducer(&self, data: &[u8], bias: Bias) -> Result<ReproCode, String> {

@@ -22,6 +22,7 @@
 pub mod coincidence;
 pub mod gt;
 pub mod lengths;
+pub mod log_check;
 pub mod points;
 pub mod scalars;
 pub mod tape;

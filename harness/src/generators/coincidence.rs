@@ -371,6 +371,32 @@ pub fn meetings_by_arithmetic<P: PartialEq>(
     add: impl Fn(&P, &P) -> P,
     neg: impl Fn(&P) -> P,
 ) -> std::collections::BTreeSet<&'static str> {
+    let mut found = sum_meetings(pts, scalars, identity, mul, add, &neg);
+    for j in 0..pts.len() {
+        for i in 0..j {
+            let nonzero = pts[j] != *identity && !scalars[j].is_zero();
+            if nonzero && scalars[i] == scalars[j] {
+                if pts[i] == pts[j] {
+                    found.insert("bucket_repeated_term");
+                } else if pts[i] == neg(&pts[j]) {
+                    found.insert("bucket_negated_term");
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The meetings of [`meetings_by_arithmetic`] between partial sums and terms (`meet_*`), each
+/// prefix and suffix sum built once.
+fn sum_meetings<P: PartialEq>(
+    pts: &[P],
+    scalars: &[BigUint],
+    identity: &P,
+    mul: impl Fn(&P, &BigUint) -> P,
+    add: impl Fn(&P, &P) -> P,
+    neg: impl Fn(&P) -> P,
+) -> std::collections::BTreeSet<&'static str> {
     let terms: Vec<P> = pts.iter().zip(scalars).map(|(p, s)| mul(p, s)).collect();
     let zero = || mul(identity, &BigUint::zero());
     let mut found = std::collections::BTreeSet::new();
@@ -385,7 +411,7 @@ pub fn meetings_by_arithmetic<P: PartialEq>(
         }
     };
     let n = terms.len();
-    // Prefix sums Σ_{i<k} tᵢ and suffix sums Σ_{i≥n−k} tᵢ, each built once.
+    // Prefix sums Σ_{i<k} tᵢ and suffix sums Σ_{i≥n−k} tᵢ.
     let mut prefix = vec![zero()];
     for t in &terms {
         let next = add(prefix.last().expect("non-empty"), t);
@@ -420,16 +446,40 @@ pub fn meetings_by_arithmetic<P: PartialEq>(
             "meet_halves_negated",
         );
     }
-    for j in 0..n {
-        for i in 0..j {
-            let nonzero = pts[j] != *identity && !scalars[j].is_zero();
-            if nonzero && scalars[i] == scalars[j] {
-                if pts[i] == pts[j] {
-                    found.insert("bucket_repeated_term");
-                } else if pts[i] == neg(&pts[j]) {
-                    found.insert("bucket_negated_term");
-                }
+    found
+}
+
+/// [`meetings_by_arithmetic`] in the group of logs ℤ/r, for points whose logs were checked on
+/// the curve ([`super::log_check::logs_hold`]): Pᵢ = aᵢ·G, so sᵢ·Pᵢ is sᵢaᵢ mod r and two
+/// points are equal (negated) exactly when their logs are (sum to r). Equal terms are found by
+/// hashing, so a list of thousands costs a few field operations per term.
+pub fn meetings_of_logs(
+    logs: &[&BigUint],
+    scalars: &[BigUint],
+    order: &BigUint,
+) -> std::collections::BTreeSet<&'static str> {
+    let owned: Vec<BigUint> = logs.iter().map(|a| *a % order).collect();
+    let neg = |a: &BigUint| (order - a) % order;
+    let mut found = sum_meetings(
+        &owned,
+        scalars,
+        &BigUint::zero(),
+        |a, s| a * s % order,
+        |a, b| (a + b) % order,
+        neg,
+    );
+    // (log, scalar) of each earlier term with a non-zero scalar.
+    let mut seen = std::collections::HashSet::new();
+    for (a, s) in owned.iter().zip(scalars) {
+        if !a.is_zero() && !s.is_zero() {
+            if seen.contains(&(a, s)) {
+                found.insert("bucket_repeated_term");
             }
+            let minus = neg(a);
+            if seen.contains(&(&minus, s)) {
+                found.insert("bucket_negated_term");
+            }
+            seen.insert((a, s));
         }
     }
     found

@@ -271,6 +271,41 @@ pub fn point_class_holds<C: SwGroup>(c: &C, class: &str, bases: &[GenPoint<C::F>
     })
 }
 
+/// The classes of [`point_class_holds`] that relate points to G or to each other
+/// ([`point_class_holds_by_logs`] reads them off checked logs).
+pub const LOG_RELATION_CLASSES: &[&str] = &[
+    "generator",
+    "small_multiple",
+    "non_generator",
+    "negated_pair",
+    "repeated",
+];
+
+/// [`point_class_holds`]'s [`LOG_RELATION_CLASSES`], read off `logs` (each below
+/// r) of points checked to be those multiples of G ([`super::log_check::checked_logs`]): a
+/// point is G, k·G, the identity, another point or its negation exactly when its log is 1, k,
+/// 0, the other's log or r minus it. Hashing makes the pair classes linear in the length.
+pub fn point_class_holds_by_logs(class: &str, logs: &[BigUint], order: &BigUint) -> Option<bool> {
+    let small = |a: &BigUint| *a >= BigUint::from(2u32) && *a <= BigUint::from(16u32);
+    // Whether some log is `related` to an earlier one.
+    let pair = |related: &dyn Fn(&BigUint) -> BigUint| {
+        let mut seen = std::collections::HashSet::new();
+        logs.iter().any(|a| {
+            let hit = seen.contains(&related(a));
+            seen.insert(a.clone());
+            hit
+        })
+    };
+    Some(match class {
+        "generator" => logs.iter().any(|a| a.is_one()),
+        "small_multiple" => logs.iter().any(small),
+        "non_generator" => (logs.iter()).any(|a| !a.is_zero() && !a.is_one() && !small(a)),
+        "negated_pair" => pair(&|a| (order - a) % order),
+        "repeated" => pair(&|a| a.clone()),
+        _ => return None,
+    })
+}
+
 /// The representation class of a decoded list, read off the coordinates handed to the
 /// subject (not off what the generator meant to draw): `all_z_one` when every point has
 /// z = 1; `z_one_with_identity` when every point has z = 1 or z = 0 and one has z = 0;

@@ -194,6 +194,10 @@ impl<R: Routine> Routine for WithKnown<R> {
         self.inner.class_holds(case, class)
     }
 
+    fn classes_hold(&self, case: &Self::Case, classes: &[&'static str]) -> Vec<Option<bool>> {
+        self.inner.classes_hold(case, classes)
+    }
+
     fn reproducer(
         &self,
         case: &Self::Case,

@@ -12,10 +12,12 @@ use super::{hex_gen_points, hex_point, hex_scalars, SizedCheck, Spec};
 use crate::curve::{Jacobian, SwGroup};
 use crate::engine::{compare, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
 use crate::generators::coincidence::{
-    self, meetings_on_curve, COINCIDENCE_CLASSES, PREDICATE_MAX_TERMS,
+    self, meetings_of_logs, meetings_on_curve, Plan, COINCIDENCE_CLASSES, PREDICATE_MAX_TERMS,
 };
+use crate::generators::log_check::checked_logs;
 use crate::generators::points::{
-    point_class_holds, point_classes, points, GenPoint, Representation,
+    point_class_holds, point_class_holds_by_logs, point_classes, points, GenPoint, Representation,
+    LOG_RELATION_CLASSES,
 };
 use crate::generators::scalars::{scalar_class_holds, SCALAR_CLASSES};
 use crate::generators::Gen;
@@ -24,6 +26,7 @@ use ecdiff_oracles::group::known_log_msm;
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
 use num_traits::Zero;
+use std::cell::OnceCell;
 use std::marker::PhantomData;
 
 /// An MSM under test, taking bases in Jacobian coordinates.
@@ -109,6 +112,63 @@ pub fn check_affine<C: SwGroup, S: AffineMsm<C>>(spec: Spec, subject: S) -> MsmC
 }
 
 impl<C: SwGroup> MsmCheck<C> {
+    /// Takes back the classes recorded on `g` that `case` no longer has after an edit made
+    /// once it was drawn (a term replaced by another), judged from the case's logs: the
+    /// generator's own knowledge, as at drawing time (the class predicates judge the result
+    /// apart from it). Length classes stay; classes this shape does not know are left alone.
+    pub fn withdraw_undone(&self, g: &mut Gen, case: &MsmCase<C::F>) {
+        let c = C::instance();
+        let order = c.order();
+        let logs: Vec<BigUint> = case.bases.iter().map(|b| b.log.clone()).collect();
+        let refs: Vec<&BigUint> = logs.iter().collect();
+        let meetings = coincidence::classes(&refs, &case.scalars, order);
+        let recorded: Vec<&'static str> = g.classes().iter().copied().collect();
+        for class in recorded {
+            let holds = if COINCIDENCE_CLASSES.contains(&class) {
+                Some(meetings.contains(&class))
+            } else if LOG_RELATION_CLASSES.contains(&class) {
+                point_class_holds_by_logs(class, &logs, order)
+            } else if class == REPEATED_TERM_OTHER_Z {
+                Some(repeated_term_other_z_by_logs(
+                    &logs,
+                    &case.scalars,
+                    &case.bases,
+                ))
+            } else {
+                // The identity and representation classes (no arithmetic), the scalars'.
+                point_class_holds(c, class, &case.bases)
+                    .or_else(|| scalar_class_holds(class, &case.scalars, order))
+            };
+            if holds == Some(false) {
+                g.withdraw(class);
+            }
+        }
+    }
+
+    /// A case of `n` terms, with the coincidence planned for it ([`coincidence::plan`]), so
+    /// that a check that edits the case afterwards can solve the plan again.
+    pub fn generate_len_planned(&self, g: &mut Gen, n: usize) -> (MsmCase<C::F>, Option<Plan>) {
+        let c = C::instance();
+        let bases = points(g, c, n, self.representation());
+        let logs: Vec<&BigUint> = bases.iter().map(|b| &b.log).collect();
+        let drawn = coincidence::draw(g, n, c.order());
+        let planned = coincidence::plan(g, &logs, c.order());
+        let scalars = drawn.solve(g, planned, &logs, c.order());
+        coincidence::record(g, &logs, &scalars, c.order());
+        if self.representation() == Representation::Jacobian
+            && repeated_term_other_z(&bases, &scalars)
+        {
+            g.hit(REPEATED_TERM_OTHER_Z);
+        }
+        (MsmCase { bases, scalars }, planned)
+    }
+
+    /// [`Routine::generate`] with the coincidence planned for the case.
+    pub fn generate_planned(&self, g: &mut Gen) -> (MsmCase<C::F>, Option<Plan>) {
+        let n = self.spec.lengths.draw(g);
+        self.generate_len_planned(g, n)
+    }
+
     fn representation(&self) -> Representation {
         match self.subject {
             MsmSubject::Jacobian(_) => Representation::Jacobian,
@@ -139,6 +199,23 @@ fn repeated_term_other_z<F: ecdiff_oracles::field::Field>(
     })
 }
 
+/// [`repeated_term_other_z`] of a long list whose logs were checked on the curve
+/// ([`checked_logs`]: equal logs are equal points), the terms grouped by hashing: some
+/// non-identity point and non-zero scalar occur twice with different z.
+fn repeated_term_other_z_by_logs<F: ecdiff_oracles::field::Field>(
+    logs: &[BigUint],
+    scalars: &[BigUint],
+    bases: &[GenPoint<F>],
+) -> bool {
+    let mut first_z = std::collections::HashMap::new();
+    (logs.iter().zip(scalars).zip(bases)).any(|((a, s), b)| {
+        if a.is_zero() || s.is_zero() {
+            return false;
+        }
+        first_z.entry((a, s)).or_insert(&b.jac.z) != &&b.jac.z
+    })
+}
+
 /// The affine point of a Jacobian representation with z ∈ {0, 1}: no arithmetic involved.
 pub(crate) fn normalized_as_affine<F: ecdiff_oracles::field::Field>(j: &Jacobian<F>) -> Point<F> {
     if j.z.is_zero() {
@@ -154,16 +231,7 @@ pub(crate) fn normalized_as_affine<F: ecdiff_oracles::field::Field>(j: &Jacobian
 
 impl<C: SwGroup> SizedCheck for MsmCheck<C> {
     fn generate_len(&self, g: &mut Gen, n: usize) -> Self::Case {
-        let c = C::instance();
-        let bases = points(g, c, n, self.representation());
-        let logs: Vec<&BigUint> = bases.iter().map(|b| &b.log).collect();
-        let scalars = coincidence::scalars(g, &logs, c.order());
-        if self.representation() == Representation::Jacobian
-            && repeated_term_other_z(&bases, &scalars)
-        {
-            g.hit(REPEATED_TERM_OTHER_Z);
-        }
-        MsmCase { bases, scalars }
+        self.generate_len_planned(g, n).0
     }
 }
 
@@ -221,6 +289,47 @@ impl<C: SwGroup> Routine for MsmCheck<C> {
         (self.spec.lengths.class_holds(class, n))
             .or_else(|| point_class_holds(c, class, &case.bases))
             .or_else(|| scalar_class_holds(class, &case.scalars, c.order()))
+    }
+
+    /// Lists of up to [`PREDICATE_MAX_TERMS`] terms: [`Routine::class_holds`] per class, by
+    /// the points' arithmetic. Longer ones: their logs checked on the curve once
+    /// ([`checked_logs`]), then the relations between terms read off the logs.
+    fn classes_hold(&self, case: &Self::Case, classes: &[&'static str]) -> Vec<Option<bool>> {
+        if case.bases.len() <= PREDICATE_MAX_TERMS {
+            return (classes.iter())
+                .map(|class| self.class_holds(case, class))
+                .collect();
+        }
+        let c = C::instance();
+        let logs = OnceCell::new();
+        let logs = || logs.get_or_init(|| checked_logs(c, &case.bases));
+        let meetings = OnceCell::new();
+        let meetings = || {
+            meetings.get_or_init(|| {
+                logs().as_ref().map(|logs| {
+                    let refs: Vec<&BigUint> = logs.iter().collect();
+                    meetings_of_logs(&refs, &case.scalars, c.order())
+                })
+            })
+        };
+        (classes.iter())
+            .map(|&class| {
+                if COINCIDENCE_CLASSES.contains(&class) {
+                    return Some(meetings().as_ref().is_some_and(|m| m.contains(class)));
+                }
+                if class == REPEATED_TERM_OTHER_Z {
+                    return Some(logs().as_ref().is_some_and(|logs| {
+                        repeated_term_other_z_by_logs(logs, &case.scalars, &case.bases)
+                    }));
+                }
+                if LOG_RELATION_CLASSES.contains(&class) {
+                    return Some(logs().as_ref().is_some_and(|logs| {
+                        point_class_holds_by_logs(class, logs, c.order()) == Some(true)
+                    }));
+                }
+                self.class_holds(case, class)
+            })
+            .collect()
     }
 
     fn reproducer(&self, case: &Self::Case, oracle: &Outcome<Point<C::F>>) -> Option<ReproCode> {

@@ -28,11 +28,13 @@ use super::large_repro::{build, edits, first_identity_only, CompactMsm};
 use crate::curve::SwGroup;
 use crate::engine::{Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
 use crate::generators::points::GenPoint;
-use crate::generators::Gen;
+use crate::generators::{coincidence, Gen};
 use crate::repro::project::ReproCode;
 use crate::shapes::msm::{MsmCase, MsmCheck};
 use ecdiff_oracles::field::Field;
 use ecdiff_oracles::weierstrass::Point;
+use num_bigint::BigUint;
+use num_traits::Zero;
 
 /// The first length of `msm_best`'s batch-affine path (window c = ⌈ln n⌉ = 10).
 pub const BATCH_AFFINE_MIN: usize = 8104;
@@ -140,17 +142,18 @@ fn known_finding<C: SwGroup>(case: &MsmCase<C::F>) -> Option<&'static str> {
 }
 
 /// Repeats early terms of `case` at later indices with their scalars: one as itself, and (in
-/// lists of four terms or more) another one negated.
-fn repeat_early_term<C: SwGroup>(g: &mut Gen, case: &mut MsmCase<C::F>) {
+/// lists of four terms or more) another one negated. Returns the indices it read or wrote
+/// (none if it left the case alone).
+fn repeat_early_term<C: SwGroup>(g: &mut Gen, case: &mut MsmCase<C::F>) -> Vec<usize> {
     let n = case.bases.len();
     if n < 2 || !g.edgy() {
-        return;
+        return Vec::new();
     }
     g.scope(REPEAT_SCOPE, |g| {
         // Index 0 (no repetition) first, so that exhausted input and minimization leave the
         // case alone.
         if g.weighted(&[1, 4]) == 0 {
-            return;
+            return Vec::new();
         }
         // An early index i and a later one j ≤ i + 64.
         let pair = |g: &mut Gen| {
@@ -160,14 +163,44 @@ fn repeat_early_term<C: SwGroup>(g: &mut Gen, case: &mut MsmCase<C::F>) {
         let (i, j) = pair(g);
         case.bases[j] = case.bases[i].clone();
         case.scalars[j] = case.scalars[i].clone();
-        g.hit("early_term_repeated");
+        // (An identity repeated meets nothing in a bucket.)
+        if !case.bases[i].log.is_zero() {
+            g.hit("early_term_repeated");
+        }
         let (k, l) = pair(g);
+        let mut edited = vec![i, j];
         if ![k, l].iter().any(|x| *x == i || *x == j) {
+            edited.extend([k, l]);
             case.bases[l] = negated::<C>(&case.bases[k]);
             case.scalars[l] = case.scalars[k].clone();
-            g.hit("early_term_negated");
+            if !case.bases[k].log.is_zero() {
+                g.hit("early_term_negated");
+            }
         }
-    });
+        edited
+    })
+}
+
+/// Whether a term i < 64 recurs at some index j in i + 1 ..= i + 64 with the same non-identity
+/// point (its negation, if `negated`) and the same scalar, the points read from the
+/// coordinates handed to the subject.
+fn early_term_meets<C: SwGroup>(case: &MsmCase<C::F>, negated: bool) -> bool {
+    let curve = C::instance().curve();
+    let head = case.bases.len().min(64 + 64 + 1);
+    let triples: Vec<_> = (case.bases[..head].iter())
+        .map(|b| (&b.jac.x, &b.jac.y, &b.jac.z))
+        .collect();
+    let points = curve.from_jacobian_many(&triples);
+    (0..head.min(64)).any(|i| {
+        let target = if negated {
+            curve.neg(&points[i])
+        } else {
+            points[i].clone()
+        };
+        points[i] != Point::Identity
+            && (i + 1..head.min(i + 65))
+                .any(|j| points[j] == target && case.scalars[j] == case.scalars[i])
+    })
 }
 
 /// −P in the same representation.
@@ -195,8 +228,20 @@ where
     }
 
     fn generate(&self, g: &mut Gen) -> Self::Case {
-        let mut case = self.check.generate(g);
-        repeat_early_term::<C>(g, &mut case);
+        let (mut case, planned) = self.check.generate_planned(g);
+        let edited = repeat_early_term::<C>(g, &mut case);
+        if !edited.is_empty() {
+            // The edit changed two terms: solve the planned coincidence again on the edited
+            // sum (unless the edit read or wrote its scalar), take back the classes the edit
+            // undid, and record the coincidences the edited sum has.
+            let order = C::instance().order();
+            let logs: Vec<&BigUint> = case.bases.iter().map(|b| &b.log).collect();
+            if let Some(p) = planned.filter(|p| !edited.contains(&p.index)) {
+                case.scalars[p.index] = p.solve(&logs, &case.scalars, order);
+            }
+            self.check.withdraw_undone(g, &case);
+            coincidence::record(g, &logs, &case.scalars, order);
+        }
         if g.edgy() {
             if let Some(e) = events::<C>(&case) {
                 if e.doubling {
@@ -212,6 +257,25 @@ where
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
         self.check.subject(case)
+    }
+
+    /// The MSM shape's classes as its check reads them (a long list's logs checked on the
+    /// curve once); `early_term_*` on the points of the first 129 terms, read off their
+    /// coordinates. `batch_add_*` have no predicate yet (they need `batch_add`'s bucket model
+    /// run apart from the one that labels them; `routines/unchecked_classes.txt`).
+    fn classes_hold(&self, case: &Self::Case, classes: &[&'static str]) -> Vec<Option<bool>> {
+        let shape: Vec<&'static str> = (classes.iter().copied())
+            .filter(|class| !CLASSES.contains(class))
+            .collect();
+        let mut shape_holds = self.check.classes_hold(case, &shape).into_iter();
+        (classes.iter())
+            .map(|&class| match class {
+                "early_term_repeated" => Some(early_term_meets::<C>(case, false)),
+                "early_term_negated" => Some(early_term_meets::<C>(case, true)),
+                "batch_add_doubling" | "batch_add_cancelling" => None,
+                _ => shape_holds.next().expect("one answer per shape class"),
+            })
+            .collect()
     }
 
     /// The reproducer of the case rewritten into its compact form ([`super::large_repro`]),
