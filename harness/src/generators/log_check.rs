@@ -14,7 +14,8 @@
 //! prime order r > ρᵢ); if several are, they agree for a fraction of at most 2^−[`RHO_BITS`] of
 //! the ρ. The left side is a bucket MSM (Pippenger's method with [`RHO_BITS`]/2-bit windows:
 //! each window's buckets summed by [`Curve::sums`], then Σ d·B_d by running sums), the right
-//! side one fixed-base multiplication. Once the claims hold, two points are equal exactly when
+//! side one fixed-base multiplication. Lists of up to [`DIRECT_MAX`] points are checked
+//! point by point instead. Once the claims hold, two points are equal exactly when
 //! their logs are, and every sum of multiples is a sum of logs mod r.
 
 use super::points::GenPoint;
@@ -26,6 +27,10 @@ use num_traits::Zero;
 
 /// Bits of each random multiplier ρᵢ.
 pub const RHO_BITS: u32 = 16;
+
+/// Up to this many points each claim is checked on its own (aᵢ·G by the fixed-base table),
+/// which is exact and, for short lists, quicker than the buckets' running sums.
+const DIRECT_MAX: usize = 64;
 
 /// Bits of one bucket window (two windows cover a multiplier).
 const WINDOW_BITS: u32 = RHO_BITS / 2;
@@ -39,6 +44,10 @@ pub fn logs_hold<F: Field>(
     seed: u64,
 ) -> bool {
     assert_eq!(points.len(), logs.len(), "one log per point");
+    if points.len() <= DIRECT_MAX {
+        let owned: Vec<BigUint> = logs.iter().map(|a| (*a).clone()).collect();
+        return curve.mul_generator_many(&owned) == points;
+    }
     let mut state = seed;
     let rhos: Vec<u32> = (0..points.len())
         .map(|_| (splitmix64(&mut state) % ((1 << RHO_BITS) - 1)) as u32 + 1)

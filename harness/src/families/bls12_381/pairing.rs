@@ -45,7 +45,8 @@
 //! `adapter_ark.rs`) and [`gt_from_coefficients`] makes the oracle's value.
 
 use crate::engine::{Outcome, Routine, RoutineInfo};
-use crate::generators::coincidence::{self, COINCIDENCE_CLASSES};
+use crate::generators::coincidence::{self, meetings_of_logs, COINCIDENCE_CLASSES};
+use crate::generators::log_check::logs_hold;
 use crate::generators::Gen;
 use crate::shapes::{SizedCheck, Spec};
 use ecdiff_oracles::bls12_381::pairing::pow_generator_pairing;
@@ -372,6 +373,25 @@ impl Routine for PairingCheck {
             }),
             "pair_repeated" => earlier(&|a, b| a.p == b.p && a.q == b.q),
             "product_all_infinity" => pairs.iter().all(|t| o1(t) || o2(t)),
+            // The product's value: its factors' logs checked on both curves, then read off
+            // the GT exponents aᵢbᵢ (the oracle's pairing of each pair is too slow here).
+            class if class == "product_one" || COINCIDENCE_CLASSES.contains(&class) => {
+                let r = Bls12381G1.order();
+                let (p, a): (Vec<Point<Fp>>, Vec<&BigUint>) =
+                    pairs.iter().map(|t| (t.p.clone(), &t.a)).unzip();
+                let (q, b): (Vec<Point<Fp2>>, Vec<BigUint>) =
+                    pairs.iter().map(|t| (t.q.clone(), t.b.clone())).unzip();
+                let b_refs: Vec<&BigUint> = b.iter().collect();
+                if !logs_hold(g1, &p, &a, 1) || !logs_hold(g2, &q, &b_refs, 2) {
+                    return Some(false);
+                }
+                if class == "product_one" {
+                    let sum =
+                        (a.iter().zip(&b)).fold(BigUint::zero(), |acc, (a, b)| (acc + *a * b) % r);
+                    return Some(sum.is_zero());
+                }
+                meetings_of_logs(&a, &b, r).contains(class)
+            }
             _ => return self.spec.lengths.class_holds(class, pairs.len()),
         })
     }
