@@ -48,34 +48,58 @@ pub fn logs_hold<F: Field>(
         let owned: Vec<BigUint> = logs.iter().map(|a| (*a).clone()).collect();
         return curve.mul_generator_many(&owned) == points;
     }
-    let mut state = seed;
-    let rhos: Vec<u32> = (0..points.len())
-        .map(|_| (splitmix64(&mut state) % ((1 << RHO_BITS) - 1)) as u32 + 1)
-        .collect();
+    let rhos = multipliers(points.len(), seed);
     let claimed = (rhos.iter().zip(logs)).fold(BigUint::zero(), |acc, (rho, log)| {
         acc + BigUint::from(*rho) * *log
     }) % &curve.order;
-    let mut total = Point::Identity;
+    let combined = small_multiplier_msm(
+        points,
+        &rhos,
+        &Point::Identity,
+        |a, b| curve.add(a, b),
+        |lists| curve.sums(lists),
+    );
+    combined == curve.mul_generator(&claimed)
+}
+
+/// `n` multipliers ρᵢ in [1, 2^[`RHO_BITS`]) drawn from `seed` (splitmix64).
+pub fn multipliers(n: usize, seed: u64) -> Vec<u32> {
+    let mut state = seed;
+    (0..n)
+        .map(|_| (splitmix64(&mut state) % ((1 << RHO_BITS) - 1)) as u32 + 1)
+        .collect()
+}
+
+/// Σ ρᵢ·Pᵢ for multipliers of [`RHO_BITS`] bits, in any group given by its identity, its
+/// addition and a batch sum of lists (module docs: Pippenger's buckets, two windows).
+pub fn small_multiplier_msm<P: Clone>(
+    points: &[P],
+    rhos: &[u32],
+    identity: &P,
+    add: impl Fn(&P, &P) -> P,
+    sums: impl Fn(&[Vec<&P>]) -> Vec<P>,
+) -> P {
+    let mut total = identity.clone();
     for window in (0..RHO_BITS / WINDOW_BITS).rev() {
         for _ in 0..WINDOW_BITS {
-            total = curve.double(&total);
+            total = add(&total, &total);
         }
         let digit =
             |rho: u32| ((rho >> (window * WINDOW_BITS)) & ((1 << WINDOW_BITS) - 1)) as usize;
-        let mut buckets: Vec<Vec<&Point<F>>> = vec![Vec::new(); 1 << WINDOW_BITS];
-        for (p, rho) in points.iter().zip(&rhos) {
+        let mut buckets: Vec<Vec<&P>> = vec![Vec::new(); 1 << WINDOW_BITS];
+        for (p, rho) in points.iter().zip(rhos) {
             buckets[digit(*rho)].push(p);
         }
-        let sums = curve.sums(&buckets);
+        let bucket_sums = sums(&buckets);
         // Σ d·B_d = Σ_d (B_d + B_{d+1} + … ): the running sum from the top bucket down.
-        let (mut running, mut window_sum) = (Point::Identity, Point::Identity);
-        for bucket in sums.iter().skip(1).rev() {
-            running = curve.add(&running, bucket);
-            window_sum = curve.add(&window_sum, &running);
+        let (mut running, mut window_sum) = (identity.clone(), identity.clone());
+        for bucket in bucket_sums.iter().skip(1).rev() {
+            running = add(&running, bucket);
+            window_sum = add(&window_sum, &running);
         }
-        total = curve.add(&total, &window_sum);
+        total = add(&total, &window_sum);
     }
-    total == curve.mul_generator(&claimed)
+    total
 }
 
 /// The logs of `bases` (reduced mod r) if every base is its claimed log times G, the bases
