@@ -44,6 +44,8 @@ pub mod routines;
 pub mod rustcrypto;
 pub mod shapes;
 pub mod suite;
+#[cfg(feature = "zkgroup")]
+pub mod zkgroup;
 #[cfg(feature = "zoo")]
 pub mod zoo;
 

@@ -10,6 +10,7 @@
 //! | `k256_mul_by_generator` | k256 0.14 `mul_by_generator{,_vartime}`, `GENERATOR * k` | fixed-base windows |
 //! | `k256_lincomb` | k256 0.14 `lincomb{,_vartime}` (array, slice), `mul_by_generator_and_mul_add_vartime` | known logs |
 //! | `k256_batch_normalize` | k256 0.14 `BatchNormalize` (array, `Array`, slice; ct and vartime), `CurveGroup::batch_normalize` | known logs |
+//! | `k256_group_law` | k256 0.14 through `group` 0.14's traits: `+`, `-`, `neg`, `double`, `+ AffinePoint`, `* Scalar`, `is_identity` | known logs ([`crate::zkgroup::group_law()`]) |
 //! | `k256_013_batch_normalize` | k256 0.13.4 `BatchNormalize<[_; N]>` — known finding, k256#943 | known logs |
 //!
 //! Point inputs are built by k256's own arithmetic from recipes, so identities produced by
@@ -40,6 +41,8 @@ use crate::generators::lengths::Lengths;
 use crate::shapes::sec1_points::{
     self as points, BatchNormalizeKind, LincombKind, MulByGeneratorKind, MulKind, ToAffineKind,
 };
+use crate::zkgroup;
+use ecdiff_oracles::curves::Secp256k1;
 
 /// The family's table: one row per routine. The bug zoo builds its variants from these rows'
 /// specs, so a broken variant sees exactly the cases of the routine it breaks.
@@ -106,6 +109,19 @@ pub const FAMILY: Family = Family {
             build: |spec| Box::new(points::check(spec, BatchNormalizeKind, K256BatchNormalize)),
         },
         RoutineRow {
+            name: "k256_group_law",
+            subject: K256,
+            function: "group 0.14 traits: +, -, neg, double, + AffinePoint, * Scalar, is_identity",
+            lengths: Lengths::up_to(0),
+            cases: 512,
+            build: |spec| {
+                Box::new(zkgroup::group_law::<k256::ProjectivePoint, Secp256k1, _>(
+                    spec,
+                    zkgroup::Sec1Compressed,
+                ))
+            },
+        },
+        RoutineRow {
             name: "k256_013_batch_normalize",
             subject: K256_013,
             function: "BatchNormalize<[ProjectivePoint; N]>::batch_normalize",
@@ -170,5 +186,43 @@ mod known_finding_tests {
         };
         assert_pinned(check(), &Vec::new(), |_, _| other_panic());
         assert_pinned(check(), &Vec::new(), |_, _| other_panic_in_subtle());
+    }
+}
+
+#[cfg(test)]
+mod group_law_tests {
+    use super::FAMILY;
+    use crate::suite::Suite;
+    use crate::zkgroup::group_law::{check, traits, GroupLawSubject, GroupValue, Op};
+    use crate::zkgroup::Sec1Compressed;
+    use ecdiff_oracles::curves::Secp256k1;
+    use ecdiff_oracles::field::Fp;
+    use ecdiff_oracles::weierstrass::Point;
+    use num_bigint::BigUint;
+    use num_traits::Zero;
+
+    /// k256's `+` with the chord formula's missing doubling case: P + P (P ≠ O) comes out as
+    /// the identity, as an incomplete addition's 0/0 does (Botan #2424's class).
+    struct NoDoubling<S>(S);
+
+    impl<S: GroupLawSubject<Secp256k1>> GroupLawSubject<Secp256k1> for NoDoubling<S> {
+        fn run(&self, op: Op, logs: &[&BigUint], scalar: &BigUint) -> GroupValue<Fp> {
+            if op == Op::Add && logs[0] == logs[1] && !logs[0].is_zero() {
+                return GroupValue::Point(Point::Identity);
+            }
+            self.0.run(op, logs, scalar)
+        }
+    }
+
+    #[test]
+    fn k256_agrees_and_an_addition_without_its_doubling_case_is_found() {
+        let spec = || FAMILY.spec("k256_group_law");
+        let k256 = || traits::<k256::ProjectivePoint, Secp256k1, _>(Sec1Compressed);
+        (Suite::new(&check(spec(), k256(), "SEC 1")).no_save())
+            .try_run()
+            .expect("k256's group law agrees");
+        let broken = check(spec(), NoDoubling(k256()), "SEC 1");
+        let failure = Suite::new(&broken).no_save().try_run().unwrap_err();
+        assert_eq!(failure.run.verdict.kind, crate::VerdictKind::Mismatch);
     }
 }

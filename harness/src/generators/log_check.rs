@@ -30,7 +30,7 @@ pub const RHO_BITS: u32 = 16;
 
 /// Up to this many points each claim is checked on its own (aᵢ·G by the fixed-base table),
 /// which is exact and, for short lists, quicker than the buckets' running sums.
-const DIRECT_MAX: usize = 64;
+pub const DIRECT_MAX: usize = 64;
 
 /// Bits of one bucket window (two windows cover a multiplier).
 const WINDOW_BITS: u32 = RHO_BITS / 2;
