@@ -28,7 +28,10 @@ pub mod group_law;
 pub use group_law::group_law;
 
 use crate::curve::SwGroup;
+use ecdiff_oracles::bls12_381::serialization::{self, SubgroupCheck};
+use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
 use ecdiff_oracles::field::Fp;
+use ecdiff_oracles::tower::Fp2;
 use ecdiff_oracles::weierstrass::Point;
 use group_014::ff::PrimeField;
 use num_bigint::BigUint;
@@ -59,6 +62,33 @@ impl<C: SwGroup<F = Fp>> PointEncoding<C> for Sec1Compressed {
 
     fn name(&self) -> &'static str {
         "SEC 1 compressed"
+    }
+}
+
+/// The ZCash serialization of BLS12-381, compressed (48 bytes for G1, 96 for G2; the top
+/// three bits flag compression, infinity and the sign of y), decoded by the oracle's
+/// [`ecdiff_oracles::bls12_381::serialization`] with the subgroup checked: zkcrypto's
+/// bls12_381 and blstrs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZcashCompressed;
+
+impl PointEncoding<Bls12381G1> for ZcashCompressed {
+    fn decode(&self, bytes: &[u8]) -> Option<Point<Fp>> {
+        serialization::g1_from_compressed(bytes, SubgroupCheck::Checked).ok()
+    }
+
+    fn name(&self) -> &'static str {
+        "ZCash compressed (G1)"
+    }
+}
+
+impl PointEncoding<Bls12381G2> for ZcashCompressed {
+    fn decode(&self, bytes: &[u8]) -> Option<Point<Fp2>> {
+        serialization::g2_from_compressed(bytes, SubgroupCheck::Checked).ok()
+    }
+
+    fn name(&self) -> &'static str {
+        "ZCash compressed (G2)"
     }
 }
 

@@ -65,6 +65,7 @@ use crate::generators::lengths::Lengths;
 use crate::shapes::known::{self, with_known, WithKnown};
 use crate::shapes::msm::{MsmCase, MsmCheck};
 use crate::shapes::{self, Spec};
+use crate::zkgroup;
 use ecdiff_oracles::bls12_381::serialization::{DecodeError, SubgroupCheck};
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2, Bls12381Gt};
 use ecdiff_oracles::field::Field;
@@ -466,6 +467,38 @@ pub const FAMILY: Family = Family {
             lengths: Lengths::up_to(0),
             cases: 192,
             build: |spec| Box::new(blstrs_encoding::<Bls12381G2>(spec)),
+        },
+        RoutineRow {
+            name: "zkcrypto_g1_group_law",
+            subject: ZKCRYPTO,
+            function:
+                "group 0.14 traits (G1): +, -, neg, double, + G1Affine, * Scalar, is_identity",
+            lengths: Lengths::up_to(0),
+            cases: 512,
+            build: |spec| {
+                Box::new(
+                    zkgroup::group_law::<bls12_381::G1Projective, Bls12381G1, _>(
+                        spec,
+                        zkgroup::ZcashCompressed,
+                    ),
+                )
+            },
+        },
+        RoutineRow {
+            name: "zkcrypto_g2_group_law",
+            subject: ZKCRYPTO,
+            function:
+                "group 0.14 traits (G2): +, -, neg, double, + G2Affine, * Scalar, is_identity",
+            lengths: Lengths::up_to(0),
+            cases: 512,
+            build: |spec| {
+                Box::new(
+                    zkgroup::group_law::<bls12_381::G2Projective, Bls12381G2, _>(
+                        spec,
+                        zkgroup::ZcashCompressed,
+                    ),
+                )
+            },
         },
         RoutineRow {
             name: "zkcrypto_g1_encoding",

@@ -60,6 +60,9 @@ const OPS: [(Op, &str); 8] = [
     (Op::IsIdentity, "op_is_identity"),
 ];
 
+/// The weights of [`OPS`] in a draw.
+const OP_WEIGHTS: [u32; 8] = [2, 1, 1, 1, 2, 1, 5, 1];
+
 impl Op {
     /// How many points the operation takes.
     fn arity(self) -> usize {
@@ -198,7 +201,8 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
 
     fn generate(&self, g: &mut Gen) -> Self::Case {
         let c = C::instance();
-        let (op, class) = OPS[g.below(OPS.len() as u64) as usize];
+        // Multiplication has a dozen scalar classes to reach, the other operations none.
+        let (op, class) = OPS[g.weighted(&OP_WEIGHTS)];
         g.hit(class);
         let points = points(g, c, op.arity(), Representation::Affine);
         let scalar = match op {
