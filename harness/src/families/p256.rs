@@ -8,6 +8,7 @@
 //! | `p256_mul` | `P * k`, `mul_vartime`, `AffinePoint * k` | known logs |
 //! | `p256_mul_by_generator` | `mul_by_generator{,_vartime}` (33-window `BasepointTable`), `GENERATOR * k` | fixed-base windows |
 //! | `p256_lincomb` | `lincomb{,_vartime}` (array, slice), `mul_by_generator_and_mul_add_vartime` | known logs |
+//! | `p256_group_law` | through `group` 0.14's traits: `+`, `-`, `neg`, `double`, `+ AffinePoint`, `* Scalar`, `is_identity` | known logs ([`crate::zkgroup::group_law()`]) |
 //! | `p256_batch_normalize` | `BatchNormalize` (array, `Array`, slice; ct and vartime), `CurveGroup::batch_normalize` | known logs |
 //!
 //! Inputs are the recipes of [`crate::shapes::sec1_points`] carried out with p256's own
@@ -95,6 +96,19 @@ pub const FAMILY: Family = Family {
                     spec,
                     BatchNormalizeKind,
                     P256BatchNormalize,
+                ))
+            },
+        },
+        RoutineRow {
+            name: "p256_group_law",
+            subject: P256_CRATE,
+            function: "group 0.14 traits: +, -, neg, double, + AffinePoint, * Scalar, is_identity",
+            lengths: Lengths::up_to(0),
+            cases: 512,
+            build: |spec| {
+                Box::new(crate::zkgroup::group_law::<p256::ProjectivePoint, P256, _>(
+                    spec,
+                    crate::zkgroup::Sec1Compressed,
                 ))
             },
         },
