@@ -65,6 +65,46 @@ impl<C: SwGroup<F = Fp>> PointEncoding<C> for Sec1Compressed {
     }
 }
 
+/// x as little-endian bytes (the field's length) with the sign of y (its canonical integer
+/// odd) in the top bit of the last byte, the identity as all zero bytes: the Pasta curves'
+/// `GroupEncoding` (pasta_curves `to_bytes`; the Zcash protocol specification §5.4.9.7
+/// encodes Pallas points the same way). Needs a modulus below 2^(8·len − 1), so the top bit
+/// is free.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct XLittleEndianSignBit;
+
+impl<C: SwGroup<F = Fp>> PointEncoding<C> for XLittleEndianSignBit {
+    fn decode(&self, bytes: &[u8]) -> Option<Point<Fp>> {
+        let curve = C::instance().curve();
+        let field = curve.b.field();
+        let len = (field.modulus().bits() as usize).div_ceil(8);
+        assert!(
+            field.modulus().bits() < 8 * len as u64,
+            "{}: no spare top bit for the sign",
+            field.name()
+        );
+        let (last, _) = bytes.split_last()?;
+        if bytes.len() != len {
+            return None;
+        }
+        if bytes.iter().all(|b| *b == 0) {
+            return Some(Point::Identity);
+        }
+        let odd = last >> 7 == 1;
+        let mut x = bytes.to_vec();
+        x[len - 1] &= 0x7f;
+        let x = field.from_canonical(&BigUint::from_bytes_le(&x))?;
+        match curve.lift_x(&x)? {
+            Point::Affine { x, y } if y.value().bit(0) == odd => Some(Point::Affine { x, y }),
+            p => Some(curve.neg(&p)),
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        "x little-endian, sign of y in the top bit"
+    }
+}
+
 /// The ZCash serialization of BLS12-381, compressed (48 bytes for G1, 96 for G2; the top
 /// three bits flag compression, infinity and the sign of y), decoded by the oracle's
 /// [`ecdiff_oracles::bls12_381::serialization`] with the subgroup checked: zkcrypto's

@@ -137,11 +137,16 @@ fn planted_incomplete_addition_is_found_at_the_default_budget() {
         env!("CARGO_MANIFEST_DIR"),
         "planted_incomplete_addition_is_found_at_the_default_budget",
     );
-    let failure = suite.try_run().expect_err("the incomplete addition is found");
+    let failure = suite
+        .try_run()
+        .expect_err("the incomplete addition is found");
     assert_eq!(failure.run.verdict.kind, VerdictKind::Mismatch);
     // Minimized to a sum whose running value meets its next term: two or three terms.
     let case = &failure.run.details.as_ref().expect("details").case;
-    assert!(case.starts_with("n = 2\n") || case.starts_with("n = 3\n"), "{case}");
+    assert!(
+        case.starts_with("n = 2\n") || case.starts_with("n = 3\n"),
+        "{case}"
+    );
     if let Some((input, note)) = failure.saved.clone() {
         std::fs::remove_file(input).ok();
         std::fs::remove_file(note).ok();
