@@ -18,8 +18,6 @@
 //! point by point instead. Once the claims hold, two points are equal exactly when
 //! their logs are, and every sum of multiples is a sum of logs mod r.
 
-use super::points::GenPoint;
-use crate::curve::SwGroup;
 use ecdiff_oracles::field::Field;
 use ecdiff_oracles::weierstrass::{Curve, Point};
 use num_bigint::BigUint;
@@ -102,18 +100,15 @@ pub fn small_multiplier_msm<P: Clone>(
     total
 }
 
-/// The logs of `bases` (reduced mod r) if every base is its claimed log times G, the bases
-/// read from the Jacobian coordinates handed to the subject (one inversion for all); `None`
-/// if a claim is wrong. The multipliers' seed is fixed: the check is of the generator.
-pub fn checked_logs<C: SwGroup>(c: &C, bases: &[GenPoint<C::F>]) -> Option<Vec<BigUint>> {
-    let curve = c.curve();
-    let triples: Vec<_> = (bases.iter())
-        .map(|b| (&b.jac.x, &b.jac.y, &b.jac.z))
-        .collect();
-    let points = curve.from_jacobian_many(&triples);
-    let logs: Vec<&BigUint> = bases.iter().map(|b| &b.log).collect();
-    logs_hold(curve, &points, &logs, 0xecd1_ff00_1065)
-        .then(|| logs.into_iter().map(|a| a % c.order()).collect())
+/// Whether some log of `logs` is `related` to an earlier one (`related(a)` is the log an earlier
+/// point must have: a itself for a repeat, r − a for a negation), by hashing.
+pub fn some_pair_related(logs: &[BigUint], related: impl Fn(&BigUint) -> BigUint) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    logs.iter().any(|a| {
+        let hit = seen.contains(&related(a));
+        seen.insert(a);
+        hit
+    })
 }
 
 /// The next output of splitmix64 (Steele, Lea and Flood 2014), advancing `state`.

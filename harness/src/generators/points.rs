@@ -36,6 +36,7 @@
 //! Users (`scripts/shared-users.py`): the core's short-Weierstrass shapes and the families that
 //! draw points themselves (bls12_381, dory, halo2curves).
 
+use super::log_check::some_pair_related;
 use super::tape::Choice;
 use super::{seeded_log, Bias, Gen};
 use crate::curve::{Jacobian, SwGroup};
@@ -271,6 +272,20 @@ pub fn point_class_holds<C: SwGroup>(c: &C, class: &str, bases: &[GenPoint<C::F>
     })
 }
 
+/// The logs of `bases` (reduced mod r) if every base is its claimed log times G, the bases
+/// read from the Jacobian coordinates handed to the subject (one inversion for all); `None`
+/// if a claim is wrong. The multipliers' seed is fixed: the check is of the generator.
+pub fn checked_logs<C: SwGroup>(c: &C, bases: &[GenPoint<C::F>]) -> Option<Vec<BigUint>> {
+    let curve = c.curve();
+    let triples: Vec<_> = (bases.iter())
+        .map(|b| (&b.jac.x, &b.jac.y, &b.jac.z))
+        .collect();
+    let points = curve.from_jacobian_many(&triples);
+    let logs: Vec<&BigUint> = bases.iter().map(|b| &b.log).collect();
+    super::log_check::logs_hold(curve, &points, &logs, 0xecd1_ff00_1065)
+        .then(|| logs.into_iter().map(|a| a % c.order()).collect())
+}
+
 /// The classes of [`point_class_holds`] that relate points to G or to each other
 /// ([`point_class_holds_by_logs`] reads them off checked logs).
 pub const LOG_RELATION_CLASSES: &[&str] = &[
@@ -282,26 +297,17 @@ pub const LOG_RELATION_CLASSES: &[&str] = &[
 ];
 
 /// [`point_class_holds`]'s [`LOG_RELATION_CLASSES`], read off `logs` (each below
-/// r) of points checked to be those multiples of G ([`super::log_check::checked_logs`]): a
+/// r) of points checked to be those multiples of G ([`checked_logs`]): a
 /// point is G, k·G, the identity, another point or its negation exactly when its log is 1, k,
 /// 0, the other's log or r minus it. Hashing makes the pair classes linear in the length.
 pub fn point_class_holds_by_logs(class: &str, logs: &[BigUint], order: &BigUint) -> Option<bool> {
     let small = |a: &BigUint| *a >= BigUint::from(2u32) && *a <= BigUint::from(16u32);
-    // Whether some log is `related` to an earlier one.
-    let pair = |related: &dyn Fn(&BigUint) -> BigUint| {
-        let mut seen = std::collections::HashSet::new();
-        logs.iter().any(|a| {
-            let hit = seen.contains(&related(a));
-            seen.insert(a.clone());
-            hit
-        })
-    };
     Some(match class {
         "generator" => logs.iter().any(|a| a.is_one()),
         "small_multiple" => logs.iter().any(small),
         "non_generator" => (logs.iter()).any(|a| !a.is_zero() && !a.is_one() && !small(a)),
-        "negated_pair" => pair(&|a| (order - a) % order),
-        "repeated" => pair(&|a| a.clone()),
+        "negated_pair" => some_pair_related(logs, |a| (order - a) % order),
+        "repeated" => some_pair_related(logs, |a| a.clone()),
         _ => return None,
     })
 }

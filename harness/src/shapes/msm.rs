@@ -14,10 +14,9 @@ use crate::engine::{compare, Outcome, Routine, RoutineInfo, Verdict, VerdictKind
 use crate::generators::coincidence::{
     self, meetings_of_logs, meetings_on_curve, Plan, COINCIDENCE_CLASSES, PREDICATE_MAX_TERMS,
 };
-use crate::generators::log_check::checked_logs;
 use crate::generators::points::{
-    point_class_holds, point_class_holds_by_logs, point_classes, points, GenPoint, Representation,
-    LOG_RELATION_CLASSES,
+    checked_logs, point_class_holds, point_class_holds_by_logs, point_classes, points, GenPoint,
+    Representation, LOG_RELATION_CLASSES,
 };
 use crate::generators::scalars::{scalar_class_holds, SCALAR_CLASSES};
 use crate::generators::Gen;

@@ -54,6 +54,7 @@
 //! sums'. A list of 200 points from 16 384 repeats one about once per case: harmless for the
 //! known-log oracle, and not a recorded `repeated`.
 
+use crate::generators::log_check::some_pair_related;
 use crate::generators::tape::Choice;
 use crate::generators::{seeded_below, seeded_log, Bias, Gen};
 use ecdiff_oracles::edwards::{self, EdPoint};
@@ -325,15 +326,6 @@ fn point_class_holds_by_logs(
     let any = |holds: &dyn Fn(&BigUint, u8) -> bool| {
         (points.iter()).any(|p| holds(&(&p.log % l), p.torsion))
     };
-    // Whether some log is `related` to an earlier one.
-    let pair = |related: &dyn Fn(&BigUint) -> BigUint| {
-        let mut seen = std::collections::HashSet::new();
-        logs.iter().any(|x| {
-            let hit = seen.contains(&related(x));
-            seen.insert(x.clone());
-            hit
-        })
-    };
     Some(match class {
         "identity" => any(&|a, t| a.is_zero() && t == 0),
         "basepoint" => any(&|a, t| a.is_one() && t == 0),
@@ -341,8 +333,8 @@ fn point_class_holds_by_logs(
         "prime_order" => any(&|a, t| t == 0 && !a.is_zero() && !a.is_one() && !small(a)),
         "pure_torsion" => any(&|a, t| a.is_zero() && t != 0),
         "prime_plus_torsion" => any(&|a, t| !a.is_zero() && t != 0),
-        "negated_pair" => pair(&|x| (modulus - x) % modulus),
-        "repeated" => pair(&|x| x.clone()),
+        "negated_pair" => some_pair_related(logs, |x| (modulus - x) % modulus),
+        "repeated" => some_pair_related(logs, |x| x.clone()),
         _ => return None,
     })
 }
