@@ -111,11 +111,12 @@ pub fn check_affine<C: SwGroup, S: AffineMsm<C>>(spec: Spec, subject: S) -> MsmC
 }
 
 impl<C: SwGroup> MsmCheck<C> {
-    /// Takes back the classes recorded on `g` that `case` no longer has after an edit made
-    /// once it was drawn (a term replaced by another), judged from the case's logs: the
-    /// generator's own knowledge, as at drawing time (the class predicates judge the result
-    /// apart from it). Length classes stay; classes this shape does not know are left alone.
-    pub fn withdraw_undone(&self, g: &mut Gen, case: &MsmCase<C::F>) {
+    /// Relabels `case` after an edit made once it was drawn (a term replaced by another):
+    /// takes back the classes recorded on `g` that it no longer has and records the
+    /// coincidences the edited sum has, judged from the case's logs: the generator's own
+    /// knowledge, as at drawing time (the class predicates judge the result apart from it).
+    /// Length classes stay; classes this shape does not know are left alone.
+    pub fn relabel_after_edit(&self, g: &mut Gen, case: &MsmCase<C::F>) {
         let c = C::instance();
         let order = c.order();
         let logs: Vec<BigUint> = case.bases.iter().map(|b| b.log.clone()).collect();
@@ -141,6 +142,9 @@ impl<C: SwGroup> MsmCheck<C> {
             if holds == Some(false) {
                 g.withdraw(class);
             }
+        }
+        for class in meetings {
+            g.hit(class);
         }
     }
 

@@ -28,7 +28,7 @@ use super::large_repro::{build, edits, first_identity_only, CompactMsm};
 use crate::curve::SwGroup;
 use crate::engine::{Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKind};
 use crate::generators::points::GenPoint;
-use crate::generators::{coincidence, Gen};
+use crate::generators::Gen;
 use crate::repro::project::ReproCode;
 use crate::shapes::msm::{MsmCase, MsmCheck};
 use ecdiff_oracles::field::Field;
@@ -232,15 +232,13 @@ where
         let edited = repeat_early_term::<C>(g, &mut case);
         if !edited.is_empty() {
             // The edit changed two terms: solve the planned coincidence again on the edited
-            // sum (unless the edit read or wrote its scalar), take back the classes the edit
-            // undid, and record the coincidences the edited sum has.
+            // sum (unless the edit read or wrote its scalar), then relabel the edited case.
             let order = C::instance().order();
             let logs: Vec<&BigUint> = case.bases.iter().map(|b| &b.log).collect();
             if let Some(p) = planned.filter(|p| !edited.contains(&p.index)) {
                 case.scalars[p.index] = p.solve(&logs, &case.scalars, order);
             }
-            self.check.withdraw_undone(g, &case);
-            coincidence::record(g, &logs, &case.scalars, order);
+            self.check.relabel_after_edit(g, &case);
         }
         if g.edgy() {
             if let Some(e) = events::<C>(&case) {
