@@ -50,6 +50,7 @@
 pub mod adapter_halo2curves;
 pub mod compressed;
 
+pub mod batch_add_replay;
 pub mod batch_affine;
 pub mod large_best;
 pub mod large_repro;

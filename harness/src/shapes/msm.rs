@@ -232,6 +232,65 @@ pub(crate) fn normalized_as_affine<F: ecdiff_oracles::field::Field>(j: &Jacobian
     }
 }
 
+/// A long list's logs, checked on the curve at most once per case
+/// ([`MsmCheck::classes_hold_with_logs`]): `None` inside once a claim is wrong.
+pub type CheckedLogs = OnceCell<Option<Vec<BigUint>>>;
+
+impl<C: SwGroup> MsmCheck<C> {
+    /// [`Routine::classes_hold`], with the logs of a long list kept in `logs` for a caller
+    /// that reads more classes off them ([`Self::checked_logs`]).
+    pub fn classes_hold_with_logs(
+        &self,
+        case: &MsmCase<C::F>,
+        classes: &[&'static str],
+        logs: &CheckedLogs,
+    ) -> Vec<Option<bool>> {
+        if case.bases.len() <= PREDICATE_MAX_TERMS {
+            return (classes.iter())
+                .map(|class| self.class_holds(case, class))
+                .collect();
+        }
+        let c = C::instance();
+        let logs = || Self::checked_logs(case, logs);
+        let meetings = OnceCell::new();
+        let meetings = || {
+            meetings.get_or_init(|| {
+                logs().as_ref().map(|logs| {
+                    let refs: Vec<&BigUint> = logs.iter().collect();
+                    meetings_of_logs(&refs, &case.scalars, c.order())
+                })
+            })
+        };
+        (classes.iter())
+            .map(|&class| {
+                if COINCIDENCE_CLASSES.contains(&class) {
+                    return Some(meetings().as_ref().is_some_and(|m| m.contains(class)));
+                }
+                if class == REPEATED_TERM_OTHER_Z {
+                    return Some(logs().as_ref().is_some_and(|logs| {
+                        repeated_term_other_z_by_logs(logs, &case.scalars, &case.bases)
+                    }));
+                }
+                if LOG_RELATION_CLASSES.contains(&class) {
+                    return Some(logs().as_ref().is_some_and(|logs| {
+                        point_class_holds_by_logs(class, logs, c.order()) == Some(true)
+                    }));
+                }
+                self.class_holds(case, class)
+            })
+            .collect()
+    }
+
+    /// The logs of `case`'s bases, checked on the curve ([`checked_logs`]) on first use and
+    /// kept in `cell`; `None` if a claim is wrong.
+    pub fn checked_logs<'a>(
+        case: &MsmCase<C::F>,
+        cell: &'a CheckedLogs,
+    ) -> &'a Option<Vec<BigUint>> {
+        cell.get_or_init(|| checked_logs(C::instance(), &case.bases))
+    }
+}
+
 impl<C: SwGroup> SizedCheck for MsmCheck<C> {
     fn generate_len(&self, g: &mut Gen, n: usize) -> Self::Case {
         self.generate_len_planned(g, n).0
@@ -298,41 +357,7 @@ impl<C: SwGroup> Routine for MsmCheck<C> {
     /// the points' arithmetic. Longer ones: their logs checked on the curve once
     /// ([`checked_logs`]), then the relations between terms read off the logs.
     fn classes_hold(&self, case: &Self::Case, classes: &[&'static str]) -> Vec<Option<bool>> {
-        if case.bases.len() <= PREDICATE_MAX_TERMS {
-            return (classes.iter())
-                .map(|class| self.class_holds(case, class))
-                .collect();
-        }
-        let c = C::instance();
-        let logs = OnceCell::new();
-        let logs = || logs.get_or_init(|| checked_logs(c, &case.bases));
-        let meetings = OnceCell::new();
-        let meetings = || {
-            meetings.get_or_init(|| {
-                logs().as_ref().map(|logs| {
-                    let refs: Vec<&BigUint> = logs.iter().collect();
-                    meetings_of_logs(&refs, &case.scalars, c.order())
-                })
-            })
-        };
-        (classes.iter())
-            .map(|&class| {
-                if COINCIDENCE_CLASSES.contains(&class) {
-                    return Some(meetings().as_ref().is_some_and(|m| m.contains(class)));
-                }
-                if class == REPEATED_TERM_OTHER_Z {
-                    return Some(logs().as_ref().is_some_and(|logs| {
-                        repeated_term_other_z_by_logs(logs, &case.scalars, &case.bases)
-                    }));
-                }
-                if LOG_RELATION_CLASSES.contains(&class) {
-                    return Some(logs().as_ref().is_some_and(|logs| {
-                        point_class_holds_by_logs(class, logs, c.order()) == Some(true)
-                    }));
-                }
-                self.class_holds(case, class)
-            })
-            .collect()
+        self.classes_hold_with_logs(case, classes, &CheckedLogs::new())
     }
 
     fn reproducer(&self, case: &Self::Case, oracle: &Outcome<Point<C::F>>) -> Option<ReproCode> {

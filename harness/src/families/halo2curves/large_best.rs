@@ -23,6 +23,7 @@
 //! [`crate::shapes::known::ct_option_unwrap`]); a case that expects one of them and gets
 //! anything else (another panic, in `subtle` or elsewhere, or a value) is a mismatch.
 
+use super::batch_add_replay::branches;
 use super::batch_affine::{batch_add_events, BatchAddEvents};
 use super::large_repro::{build, edits, first_identity_only, CompactMsm};
 use crate::curve::SwGroup;
@@ -30,11 +31,12 @@ use crate::engine::{Expected, Outcome, Routine, RoutineInfo, Verdict, VerdictKin
 use crate::generators::points::GenPoint;
 use crate::generators::Gen;
 use crate::repro::project::ReproCode;
-use crate::shapes::msm::{MsmCase, MsmCheck};
+use crate::shapes::msm::{CheckedLogs, MsmCase, MsmCheck};
 use ecdiff_oracles::field::Field;
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
 use num_traits::Zero;
+use std::cell::OnceCell;
 
 /// The first length of `msm_best`'s batch-affine path (window c = ⌈ln n⌉ = 10).
 pub const BATCH_AFFINE_MIN: usize = 8104;
@@ -259,18 +261,31 @@ where
 
     /// The MSM shape's classes as its check reads them (a long list's logs checked on the
     /// curve once); `early_term_*` on the points of the first 129 terms, read off their
-    /// coordinates. `batch_add_*` have no predicate yet (they need `batch_add`'s bucket model
-    /// run apart from the one that labels them; `routines/unchecked_classes.txt`).
+    /// coordinates; `batch_add_*` by the second model of the schedule
+    /// ([`super::batch_add_replay`]) on the same checked logs.
     fn classes_hold(&self, case: &Self::Case, classes: &[&'static str]) -> Vec<Option<bool>> {
         let shape: Vec<&'static str> = (classes.iter().copied())
             .filter(|class| !CLASSES.contains(class))
             .collect();
-        let mut shape_holds = self.check.classes_hold(case, &shape).into_iter();
+        let logs = CheckedLogs::new();
+        let mut shape_holds = (self.check)
+            .classes_hold_with_logs(case, &shape, &logs)
+            .into_iter();
+        let met = OnceCell::new();
+        let met = || {
+            *met.get_or_init(|| {
+                let order = C::instance().order();
+                let logs = MsmCheck::<C>::checked_logs(case, &logs).as_ref()?;
+                (case.bases.len() >= BATCH_AFFINE_MIN)
+                    .then(|| branches(logs, &case.scalars, order, order.bits() as usize))
+            })
+        };
         (classes.iter())
             .map(|&class| match class {
                 "early_term_repeated" => Some(early_term_meets::<C>(case, false)),
                 "early_term_negated" => Some(early_term_meets::<C>(case, true)),
-                "batch_add_doubling" | "batch_add_cancelling" => None,
+                "batch_add_doubling" => Some(met().is_some_and(|b| b.doubles)),
+                "batch_add_cancelling" => Some(met().is_some_and(|b| b.cancels)),
                 _ => shape_holds.next().expect("one answer per shape class"),
             })
             .collect()
