@@ -1,4 +1,5 @@
-//! Any curve behind zkcrypto's `group` 0.14 / `ff` 0.14 traits, in one line: the suites stamp
+//! Any curve behind zkcrypto's `group` / `ff` traits (0.14 at the top, 0.13 in [`v013`]), in
+//! one line: the suites stamp
 //! out a differential check of the traits' entry points for a type `G: group::Curve +
 //! GroupEncoding`, against an oracle curve declared from the curve's specification constants
 //! ([`SwGroup`], built in or by [`crate::sw_curve!`]) and the curve's point encoding
@@ -24,16 +25,28 @@
 //! `Mul<Scalar>`, `is_identity`, on inputs with identities on either side, P + P, P − P).
 
 pub mod group_law;
+mod versions;
 
-pub use group_law::group_law;
+/// The suites over types implementing `group` 0.14 / `ff` 0.14 (k256, p256, bls12_381 0.9,
+/// pasta_curves 0.6), re-exported at the top of [`crate::zkgroup`].
+pub mod v014 {
+    super::versions::entry_points!(group_014, "0.14");
+}
+
+/// The suites over types implementing `group` 0.13 / `ff` 0.13 (blstrs 0.7, halo2curves 0.10).
+pub mod v013 {
+    super::versions::entry_points!(group_013, "0.13");
+}
+
+pub use v014::{group_law, scalar, traits};
 
 use crate::curve::SwGroup;
 use ecdiff_oracles::bls12_381::serialization::{self, SubgroupCheck};
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
 use ecdiff_oracles::field::Fp;
+use ecdiff_oracles::halo2_compressed::{self, FlagLayout};
 use ecdiff_oracles::tower::Fp2;
 use ecdiff_oracles::weierstrass::Point;
-use group_014::ff::PrimeField;
 use num_bigint::BigUint;
 
 /// A curve's `GroupEncoding` bytes as the oracle reads them, from the curve's specification.
@@ -105,6 +118,27 @@ impl<C: SwGroup<F = Fp>> PointEncoding<C> for XLittleEndianSignBit {
     }
 }
 
+/// halo2curves' compressed `GroupEncoding` with the flags where the curve keeps them
+/// ([`FlagLayout`]: a leading flag byte for secp256k1 and secp256r1, x's two spare top bits for
+/// BN254 and Grumpkin), decoded by the oracle's [`ecdiff_oracles::halo2_compressed::decode`]
+/// (written from the format's description). The Pasta curves' single-spare-bit layout is
+/// [`XLittleEndianSignBit`].
+#[derive(Clone, Copy, Debug)]
+pub struct Halo2Format(pub FlagLayout);
+
+impl<C: SwGroup<F = Fp>> PointEncoding<C> for Halo2Format {
+    fn decode(&self, bytes: &[u8]) -> Option<Point<Fp>> {
+        halo2_compressed::decode(C::instance().curve(), self.0, bytes).ok()
+    }
+
+    fn name(&self) -> &'static str {
+        match self.0 {
+            FlagLayout::Extra => "halo2curves compressed (leading flag byte)",
+            FlagLayout::TwoSpare => "halo2curves compressed (flags in x's top bits)",
+        }
+    }
+}
+
 /// The ZCash serialization of BLS12-381, compressed (48 bytes for G1, 96 for G2; the top
 /// three bits flag compression, infinity and the sign of y), decoded by the oracle's
 /// [`ecdiff_oracles::bls12_381::serialization`] with the subgroup checked: zkcrypto's
@@ -132,31 +166,24 @@ impl PointEncoding<Bls12381G2> for ZcashCompressed {
     }
 }
 
-/// The scalar of `G` whose canonical integer is `k` (below the scalar field's modulus), through
-/// `from_repr` in the byte order of the field's representation (read off `ONE.to_repr()`).
+/// Writes `k` into a scalar representation `repr` in the byte order `one` (the field's
+/// `ONE.to_repr()`) shows: little-endian when 1 is its first byte, big-endian when its last.
 ///
 /// # Panics
-/// When `k` does not fit the representation or is not canonical, or when `ONE.to_repr()` is
-/// neither little- nor big-endian 1.
-pub fn scalar<S: PrimeField>(k: &BigUint) -> S {
-    let one = S::ONE.to_repr();
-    let one = one.as_ref();
+/// When `k` does not fit `repr`, or `one` is neither little- nor big-endian 1.
+fn write_repr(k: &BigUint, one: &[u8], repr: &mut [u8]) {
     let little = match (one.first(), one.last()) {
         (Some(1), _) if one[1..].iter().all(|b| *b == 0) => true,
         (_, Some(1)) if one[..one.len() - 1].iter().all(|b| *b == 0) => false,
         _ => panic!("ONE.to_repr() is {one:02x?}: neither little- nor big-endian 1"),
     };
-    let mut repr = S::Repr::default();
-    let bytes = repr.as_mut();
     let le = k.to_bytes_le();
     assert!(
-        le.len() <= bytes.len(),
+        le.len() <= repr.len(),
         "0x{k:x} does not fit the scalar representation"
     );
     for (i, b) in le.iter().enumerate() {
-        let at = if little { i } else { bytes.len() - 1 - i };
-        bytes[at] = *b;
+        let at = if little { i } else { repr.len() - 1 - i };
+        repr[at] = *b;
     }
-    Option::from(S::from_repr(repr))
-        .unwrap_or_else(|| panic!("0x{k:x} is not a canonical scalar of this field"))
 }

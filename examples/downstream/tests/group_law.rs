@@ -6,8 +6,8 @@ use ecdiff::oracles::field::Fp;
 use ecdiff::oracles::weierstrass::Point;
 use ecdiff::shapes::Spec;
 use ecdiff::suite::Suite;
-use ecdiff::zkgroup::group_law::{check, traits, GroupLawSubject, GroupValue, Op};
-use ecdiff::zkgroup::{self, XLittleEndianSignBit};
+use ecdiff::zkgroup::group_law::{check, GroupLawSubject, GroupValue, Op};
+use ecdiff::zkgroup::{self, traits, XLittleEndianSignBit};
 use ecdiff::VerdictKind;
 
 ecdiff::sw_curve! {

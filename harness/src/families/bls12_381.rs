@@ -469,6 +469,36 @@ pub const FAMILY: Family = Family {
             build: |spec| Box::new(blstrs_encoding::<Bls12381G2>(spec)),
         },
         RoutineRow {
+            name: "blstrs_g1_group_law",
+            subject: BLSTRS,
+            function:
+                "group 0.13 traits (G1): +, -, neg, double, + G1Affine, * Scalar, is_identity",
+            lengths: Lengths::up_to(0),
+            cases: 512,
+            build: |spec| {
+                Box::new(zkgroup::v013::group_law::<
+                    blstrs::G1Projective,
+                    Bls12381G1,
+                    _,
+                >(spec, zkgroup::ZcashCompressed))
+            },
+        },
+        RoutineRow {
+            name: "blstrs_g2_group_law",
+            subject: BLSTRS,
+            function:
+                "group 0.13 traits (G2): +, -, neg, double, + G2Affine, * Scalar, is_identity",
+            lengths: Lengths::up_to(0),
+            cases: 512,
+            build: |spec| {
+                Box::new(zkgroup::v013::group_law::<
+                    blstrs::G2Projective,
+                    Bls12381G2,
+                    _,
+                >(spec, zkgroup::ZcashCompressed))
+            },
+        },
+        RoutineRow {
             name: "zkcrypto_g1_group_law",
             subject: ZKCRYPTO,
             function:

@@ -1,7 +1,10 @@
 //! halo2curves 0.10: the MSM of the halo2 proving stacks over BN254 G1 (`bn256::G1`), and the
 //! same entry points over halo2curves' secp256k1 and secp256r1 (P-256); `batch_normalize` over
-//! BN254 G1; the compressed point encoding of all three curves. Oracles: the known-log sum of [`crate::shapes::msm`] and the textbook conversion
-//! of [`crate::shapes::normalize`].
+//! BN254 G1; the compressed point encoding of all three curves; the group law through the
+//! `group` 0.13 traits (`*_group_law`, [`crate::zkgroup::v013::group_law()`]) of those three
+//! and of Grumpkin, Pallas and Vesta (declared from their specifications,
+//! [`declared_curves`]). Oracles: the known-log sum of [`crate::shapes::msm`], the textbook
+//! conversion of [`crate::shapes::normalize`], known-log bookkeeping for the group law.
 //!
 //! # The paths of `halo2curves::msm` (read at 0.10.0, `src/msm.rs`)
 //!
@@ -52,6 +55,7 @@ pub mod compressed;
 
 pub mod batch_add_replay;
 pub mod batch_affine;
+pub mod declared_curves;
 pub mod large_best;
 pub mod large_repro;
 #[cfg(feature = "zoo")]
@@ -72,7 +76,10 @@ use crate::generators::lengths::Lengths;
 use crate::shapes::known::{self, with_known};
 use crate::shapes::msm;
 use crate::shapes::normalize;
+use crate::zkgroup;
+use declared_curves::{Grumpkin, Pallas, Vesta};
 use ecdiff_oracles::curves::{Bn254G1, Secp256k1, P256};
+use ecdiff_oracles::halo2_compressed::FlagLayout;
 
 /// `msm_serial`'s window changes: c = 3 from n = 4, then ⌈ln n⌉ = 4, 5, 6, 7 from 32, 55,
 /// 149 and 404.
@@ -183,6 +190,29 @@ const BN256: [RoutineRow; 5] = msm_rows!("bn256", Bn254G1);
 const SECP256K1: [RoutineRow; 5] = msm_rows!("secp256k1", Secp256k1);
 const SECP256R1: [RoutineRow; 5] = msm_rows!("secp256r1", P256);
 
+/// A row of the `group` 0.13 traits' group law ([`crate::zkgroup::v013::group_law()`]) of one
+/// curve of halo2curves.
+macro_rules! group_law_row {
+    ($curve:literal, $group:ty, $oracle:ty, $encoding:expr) => {
+        RoutineRow {
+            name: concat!("halo2_", $curve, "_group_law"),
+            subject: HALO2CURVES,
+            function: concat!(
+                "group 0.13 traits (",
+                $curve,
+                "): +, -, neg, double, + Affine, * Scalar, is_identity"
+            ),
+            lengths: Lengths::up_to(0),
+            cases: 512,
+            build: |spec| {
+                Box::new(zkgroup::v013::group_law::<$group, $oracle, _>(
+                    spec, $encoding,
+                ))
+            },
+        }
+    };
+}
+
 /// The family's table: one row per routine. The bug zoo builds its variants from these rows'
 /// specs, so a broken variant sees exactly the cases of the routine it breaks.
 pub const FAMILY: Family = Family {
@@ -204,6 +234,30 @@ pub const FAMILY: Family = Family {
             cases: 256,
             build: |spec| Box::new(compressed::check::<Bn254G1, _>(spec, Halo2Encoding)),
         },
+        group_law_row!(
+            "bn256",
+            halo2curves::bn256::G1,
+            Bn254G1,
+            zkgroup::Halo2Format(FlagLayout::TwoSpare)
+        ),
+        group_law_row!(
+            "grumpkin",
+            halo2curves::grumpkin::G1,
+            Grumpkin,
+            zkgroup::Halo2Format(FlagLayout::TwoSpare)
+        ),
+        group_law_row!(
+            "pallas",
+            halo2curves::pasta::Pallas,
+            Pallas,
+            zkgroup::XLittleEndianSignBit
+        ),
+        group_law_row!(
+            "vesta",
+            halo2curves::pasta::Vesta,
+            Vesta,
+            zkgroup::XLittleEndianSignBit
+        ),
         RoutineRow {
             name: "halo2_bn256_batch_normalize",
             subject: HALO2CURVES,
@@ -217,6 +271,12 @@ pub const FAMILY: Family = Family {
         SECP256K1[2],
         SECP256K1[3],
         SECP256K1[4],
+        group_law_row!(
+            "secp256k1",
+            halo2curves::secp256k1::Secp256k1,
+            Secp256k1,
+            zkgroup::Halo2Format(FlagLayout::Extra)
+        ),
         RoutineRow {
             name: "halo2_secp256k1_compressed_encoding",
             subject: HALO2CURVES,
@@ -230,6 +290,12 @@ pub const FAMILY: Family = Family {
         SECP256R1[2],
         SECP256R1[3],
         SECP256R1[4],
+        group_law_row!(
+            "secp256r1",
+            halo2curves::secp256r1::Secp256r1,
+            P256,
+            zkgroup::Halo2Format(FlagLayout::Extra)
+        ),
         RoutineRow {
             name: "halo2_secp256r1_compressed_encoding",
             subject: HALO2CURVES,

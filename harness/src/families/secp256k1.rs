@@ -193,8 +193,8 @@ mod known_finding_tests {
 mod group_law_tests {
     use super::FAMILY;
     use crate::suite::Suite;
-    use crate::zkgroup::group_law::{check, traits, GroupLawSubject, GroupValue, Op};
-    use crate::zkgroup::Sec1Compressed;
+    use crate::zkgroup::group_law::{check, GroupLawSubject, GroupValue, Op};
+    use crate::zkgroup::{traits, Sec1Compressed};
     use ecdiff_oracles::curves::Secp256k1;
     use ecdiff_oracles::field::Fp;
     use ecdiff_oracles::weierstrass::Point;

@@ -1,4 +1,4 @@
-//! The group law through zkcrypto's `group` 0.14 traits: `Add`, `Sub`, `Neg`,
+//! The group law through zkcrypto's `group` traits (0.13 and 0.14, [`crate::zkgroup`]): `Add`, `Sub`, `Neg`,
 //! `Group::double`, mixed addition and subtraction of an affine point (`Curve::to_affine`, then
 //! `G + G::AffineRepr`), `Mul<Scalar>` and `Group::is_identity`.
 //!
@@ -12,7 +12,6 @@
 //! (a − b)·G, −P is (−a)·G, 2P is (2a)·G, s·P is (s·a)·G, and P is the identity exactly when
 //! a = 0; one fixed-base multiplication of the oracle curve per case.
 
-use super::{scalar, PointEncoding};
 use crate::curve::SwGroup;
 use crate::engine::{Outcome, Routine, RoutineInfo};
 use crate::generators::points::{
@@ -22,10 +21,8 @@ use crate::generators::scalars::{scalar_class_holds, SCALAR_CLASSES};
 use crate::generators::Gen;
 use crate::shapes::{hex_gen_points, hex_point, Spec};
 use ecdiff_oracles::weierstrass::Point;
-use group_014::{Curve, GroupEncoding};
 use num_bigint::BigUint;
 use num_traits::Zero;
-use std::marker::PhantomData;
 
 /// One entry point of the traits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,40 +98,6 @@ pub trait GroupLawSubject<C: SwGroup>: Send + Sync + 'static {
     fn run(&self, op: Op, logs: &[&BigUint], scalar: &BigUint) -> GroupValue<C::F>;
 }
 
-/// The entry points of `G`, results read through `encoding`.
-struct Traits<G, E> {
-    encoding: E,
-    _group: PhantomData<fn() -> G>,
-}
-
-impl<C, G, E> GroupLawSubject<C> for Traits<G, E>
-where
-    C: SwGroup,
-    G: Curve + GroupEncoding + 'static,
-    E: PointEncoding<C>,
-{
-    fn run(&self, op: Op, logs: &[&BigUint], s: &BigUint) -> GroupValue<C::F> {
-        let point = |i: usize| G::generator() * scalar::<G::Scalar>(logs[i]);
-        let out = |p: G| {
-            let bytes = p.to_bytes();
-            match self.encoding.decode(bytes.as_ref()) {
-                Some(p) => GroupValue::Point(p),
-                None => GroupValue::NotAPoint(bytes.as_ref().to_vec()),
-            }
-        };
-        match op {
-            Op::Add => out(point(0) + point(1)),
-            Op::Sub => out(point(0) - point(1)),
-            Op::Neg => out(-point(0)),
-            Op::Double => out(point(0).double()),
-            Op::AddAffine => out(point(0) + point(1).to_affine()),
-            Op::SubAffine => out(point(0) - point(1).to_affine()),
-            Op::Mul => out(point(0) * scalar::<G::Scalar>(s)),
-            Op::IsIdentity => GroupValue::Flag(bool::from(point(0).is_identity())),
-        }
-    }
-}
-
 /// The differential check of a curve's group law through the traits.
 pub struct GroupLawCheck<C: SwGroup> {
     spec: Spec,
@@ -145,33 +108,7 @@ pub struct GroupLawCheck<C: SwGroup> {
 /// The default case count: every operation and every point and scalar class at seed 0.
 pub const GROUP_LAW_CASES: u32 = 512;
 
-/// The group-law check of `G` (a type implementing `group` 0.14's `Curve` and
-/// `GroupEncoding`), against the oracle curve `C` (the same curve, declared from its
-/// specification), its results read through `encoding`.
-pub fn group_law<G, C, E>(spec: Spec, encoding: E) -> GroupLawCheck<C>
-where
-    C: SwGroup,
-    G: Curve + GroupEncoding + 'static,
-    E: PointEncoding<C>,
-{
-    let name = encoding.name();
-    check(spec, traits::<G, C, E>(encoding), name)
-}
-
-/// The entry points of `G`, results read through `encoding`: the subject of [`group_law()`].
-pub fn traits<G, C, E>(encoding: E) -> impl GroupLawSubject<C>
-where
-    C: SwGroup,
-    G: Curve + GroupEncoding + 'static,
-    E: PointEncoding<C>,
-{
-    Traits::<G, E> {
-        encoding,
-        _group: PhantomData,
-    }
-}
-
-/// The group-law check of any subject (a planted bug around [`traits`], say), whose results
+/// The group-law check of any subject (a planted bug around [`crate::zkgroup::traits()`], say), whose results
 /// are read through the encoding called `encoding`.
 pub fn check<C: SwGroup>(
     spec: Spec,
