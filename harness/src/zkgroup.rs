@@ -26,6 +26,8 @@
 
 pub mod group_law;
 mod versions;
+pub mod wnaf;
+pub mod wnaf_model;
 
 /// The suites over types implementing `group` 0.14 / `ff` 0.14 (k256, p256, bls12_381 0.9,
 /// pasta_curves 0.6), re-exported at the top of [`crate::zkgroup`].
@@ -38,7 +40,7 @@ pub mod v013 {
     super::versions::entry_points!(group_013, "0.13");
 }
 
-pub use v014::{group_law, scalar, traits};
+pub use v014::{group_law, scalar, traits, wnaf, wnaf_group};
 
 use crate::curve::SwGroup;
 use ecdiff_oracles::bls12_381::serialization::{self, SubgroupCheck};

@@ -499,6 +499,58 @@ pub const FAMILY: Family = Family {
             },
         },
         RoutineRow {
+            name: "blstrs_g1_wnaf",
+            subject: BLSTRS,
+            function: "group 0.13 wNAF (G1): WnafBase × WnafScalar (windows 2 to 8), Wnaf::scalar, Wnaf::base",
+            lengths: Lengths::up_to(0),
+            cases: 512,
+            build: |spec| {
+                Box::new(zkgroup::v013::wnaf_group::<blstrs::G1Projective, Bls12381G1, _>(
+                    spec,
+                    zkgroup::ZcashCompressed,
+                ))
+            },
+        },
+        RoutineRow {
+            name: "blstrs_g2_wnaf",
+            subject: BLSTRS,
+            function: "group 0.13 wNAF (G2): WnafBase × WnafScalar (windows 2 to 8), Wnaf::scalar, Wnaf::base",
+            lengths: Lengths::up_to(0),
+            cases: 512,
+            build: |spec| {
+                Box::new(zkgroup::v013::wnaf_group::<blstrs::G2Projective, Bls12381G2, _>(
+                    spec,
+                    zkgroup::ZcashCompressed,
+                ))
+            },
+        },
+        RoutineRow {
+            name: "zkcrypto_g1_wnaf",
+            subject: ZKCRYPTO,
+            function: "group 0.14 wNAF (G1): WnafBase × WnafScalar (windows 2 to 8), Wnaf::scalar, Wnaf::base",
+            lengths: Lengths::up_to(0),
+            cases: 512,
+            build: |spec| {
+                Box::new(zkgroup::v014::wnaf_group::<bls12_381::G1Projective, Bls12381G1, _>(
+                    spec,
+                    zkgroup::ZcashCompressed,
+                ))
+            },
+        },
+        RoutineRow {
+            name: "zkcrypto_g2_wnaf",
+            subject: ZKCRYPTO,
+            function: "group 0.14 wNAF (G2): WnafBase × WnafScalar (windows 2 to 8), Wnaf::scalar, Wnaf::base",
+            lengths: Lengths::up_to(0),
+            cases: 512,
+            build: |spec| {
+                Box::new(zkgroup::v014::wnaf_group::<bls12_381::G2Projective, Bls12381G2, _>(
+                    spec,
+                    zkgroup::ZcashCompressed,
+                ))
+            },
+        },
+        RoutineRow {
             name: "zkcrypto_g1_group_law",
             subject: ZKCRYPTO,
             function:

@@ -213,6 +213,25 @@ macro_rules! group_law_row {
     };
 }
 
+/// A row of `group` 0.13's wNAF multiplication ([`crate::zkgroup::v013::wnaf()`]: halo2curves
+/// implements no `WnafGroup`, so `WnafBase × WnafScalar` only) of one curve of halo2curves.
+macro_rules! wnaf_row {
+    ($curve:literal, $group:ty, $oracle:ty, $encoding:expr) => {
+        RoutineRow {
+            name: concat!("halo2_", $curve, "_wnaf"),
+            subject: HALO2CURVES,
+            function: concat!(
+                "group 0.13 WnafBase × WnafScalar (",
+                $curve,
+                "), windows 2 to 8"
+            ),
+            lengths: Lengths::up_to(0),
+            cases: 512,
+            build: |spec| Box::new(zkgroup::v013::wnaf::<$group, $oracle, _>(spec, $encoding)),
+        }
+    };
+}
+
 /// The family's table: one row per routine. The bug zoo builds its variants from these rows'
 /// specs, so a broken variant sees exactly the cases of the routine it breaks.
 pub const FAMILY: Family = Family {
@@ -240,7 +259,19 @@ pub const FAMILY: Family = Family {
             Bn254G1,
             zkgroup::Halo2Format(FlagLayout::TwoSpare)
         ),
+        wnaf_row!(
+            "bn256",
+            halo2curves::bn256::G1,
+            Bn254G1,
+            zkgroup::Halo2Format(FlagLayout::TwoSpare)
+        ),
         group_law_row!(
+            "grumpkin",
+            halo2curves::grumpkin::G1,
+            Grumpkin,
+            zkgroup::Halo2Format(FlagLayout::TwoSpare)
+        ),
+        wnaf_row!(
             "grumpkin",
             halo2curves::grumpkin::G1,
             Grumpkin,
@@ -252,7 +283,19 @@ pub const FAMILY: Family = Family {
             Pallas,
             zkgroup::XLittleEndianSignBit
         ),
+        wnaf_row!(
+            "pallas",
+            halo2curves::pasta::Pallas,
+            Pallas,
+            zkgroup::XLittleEndianSignBit
+        ),
         group_law_row!(
+            "vesta",
+            halo2curves::pasta::Vesta,
+            Vesta,
+            zkgroup::XLittleEndianSignBit
+        ),
+        wnaf_row!(
             "vesta",
             halo2curves::pasta::Vesta,
             Vesta,
@@ -277,6 +320,12 @@ pub const FAMILY: Family = Family {
             Secp256k1,
             zkgroup::Halo2Format(FlagLayout::Extra)
         ),
+        wnaf_row!(
+            "secp256k1",
+            halo2curves::secp256k1::Secp256k1,
+            Secp256k1,
+            zkgroup::Halo2Format(FlagLayout::Extra)
+        ),
         RoutineRow {
             name: "halo2_secp256k1_compressed_encoding",
             subject: HALO2CURVES,
@@ -291,6 +340,12 @@ pub const FAMILY: Family = Family {
         SECP256R1[3],
         SECP256R1[4],
         group_law_row!(
+            "secp256r1",
+            halo2curves::secp256r1::Secp256r1,
+            P256,
+            zkgroup::Halo2Format(FlagLayout::Extra)
+        ),
+        wnaf_row!(
             "secp256r1",
             halo2curves::secp256r1::Secp256r1,
             P256,
@@ -388,6 +443,42 @@ mod known_finding_tests {
         let case = first_case_of(&build(), large_best::MSM_BEST_IDENTITY_BUG);
         assert_pinned(build(), &case, |_, _| other_panic());
         assert_pinned(build(), &case, |_, _| other_panic_in_subtle());
+    }
+
+    /// `group`'s wNAF over halo2curves' secp256k1 and secp256r1 (little-endian
+    /// representations, r > 2²⁵⁵) drops the recoding's carry: G·(r − 1) comes out as
+    /// (r − 1 − 2²⁵⁶)·G at every window, pinned; the right value or another is a new finding.
+    #[test]
+    fn the_wnaf_dropped_carry_is_pinned_to_its_value() {
+        use crate::zkgroup::wnaf::testing::assert_wnaf_finding_pinned;
+        fn minus_one_less_2_256(
+            r: &num_bigint::BigUint,
+        ) -> (num_bigint::BigUint, num_bigint::BigUint) {
+            let wrapped = (num_bigint::BigUint::from(1u8) << 256u32) % r;
+            (r - 1u8, (r - 1u8 + r - wrapped) % r)
+        }
+        let (s, m) = minus_one_less_2_256(&ecdiff_oracles::curves::secp256k1().order);
+        assert_wnaf_finding_pinned(
+            || {
+                zkgroup::v013::wnaf::<halo2curves::secp256k1::Secp256k1, Secp256k1, _>(
+                    FAMILY.spec("halo2_secp256k1_wnaf"),
+                    zkgroup::Halo2Format(FlagLayout::Extra),
+                )
+            },
+            s,
+            m,
+        );
+        let (s, m) = minus_one_less_2_256(&ecdiff_oracles::curves::p256().order);
+        assert_wnaf_finding_pinned(
+            || {
+                zkgroup::v013::wnaf::<halo2curves::secp256r1::Secp256r1, P256, _>(
+                    FAMILY.spec("halo2_secp256r1_wnaf"),
+                    zkgroup::Halo2Format(FlagLayout::Extra),
+                )
+            },
+            s,
+            m,
+        );
     }
 
     /// On secp256r1 (a = −3), `batch_add`'s doubling without a leaves the curve and panics in

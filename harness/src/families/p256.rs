@@ -112,12 +112,42 @@ pub const FAMILY: Family = Family {
                 ))
             },
         },
+        RoutineRow {
+            name: "p256_wnaf",
+            subject: P256_CRATE,
+            function:
+                "group 0.14 wNAF: WnafBase × WnafScalar (windows 2 to 8), Wnaf::scalar, Wnaf::base",
+            lengths: Lengths::up_to(0),
+            cases: 512,
+            build: |spec| {
+                Box::new(crate::zkgroup::wnaf::<p256::ProjectivePoint, P256, _>(
+                    spec,
+                    crate::zkgroup::Sec1Compressed,
+                ))
+            },
+        },
     ],
 };
 
 #[cfg(test)]
 mod known_finding_tests {
     use super::*;
+
+    /// `group`'s wNAF reads p256's big-endian representation as little-endian: G·1 comes out
+    /// as 2²⁴⁸·G at every window, pinned; the right value or another is a new finding.
+    #[test]
+    fn the_wnaf_big_endian_reading_is_pinned_to_its_value() {
+        crate::zkgroup::wnaf::testing::assert_wnaf_finding_pinned(
+            || {
+                crate::zkgroup::wnaf::<p256::ProjectivePoint, P256, _>(
+                    FAMILY.spec("p256_wnaf"),
+                    crate::zkgroup::Sec1Compressed,
+                )
+            },
+            num_bigint::BigUint::from(1u8),
+            num_bigint::BigUint::from(1u8) << 248u32,
+        );
+    }
     use crate::shapes::known::testing::{assert_agrees_until_planted, assert_pinned, other_panic};
     use crate::shapes::sec1_points::LincombCase;
 

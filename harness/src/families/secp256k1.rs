@@ -122,6 +122,20 @@ pub const FAMILY: Family = Family {
             },
         },
         RoutineRow {
+            name: "k256_wnaf",
+            subject: K256,
+            function:
+                "group 0.14 WnafBase × WnafScalar, windows 2 to 8 (k256 implements no WnafGroup)",
+            lengths: Lengths::up_to(0),
+            cases: 512,
+            build: |spec| {
+                Box::new(zkgroup::wnaf::<k256::ProjectivePoint, Secp256k1, _>(
+                    spec,
+                    zkgroup::Sec1Compressed,
+                ))
+            },
+        },
+        RoutineRow {
             name: "k256_013_batch_normalize",
             subject: K256_013,
             function: "BatchNormalize<[ProjectivePoint; N]>::batch_normalize",
@@ -212,6 +226,22 @@ mod group_law_tests {
             }
             self.0.run(op, logs, scalar)
         }
+    }
+
+    /// `group`'s wNAF reads k256's big-endian representation as little-endian: G·1 comes out
+    /// as 2²⁴⁸·G at every window, pinned; the right value or another is a new finding.
+    #[test]
+    fn the_wnaf_big_endian_reading_is_pinned_to_its_value() {
+        crate::zkgroup::wnaf::testing::assert_wnaf_finding_pinned(
+            || {
+                crate::zkgroup::wnaf::<k256::ProjectivePoint, Secp256k1, _>(
+                    FAMILY.spec("k256_wnaf"),
+                    Sec1Compressed,
+                )
+            },
+            BigUint::from(1u8),
+            BigUint::from(1u8) << 248u32,
+        );
     }
 
     #[test]

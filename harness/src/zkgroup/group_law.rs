@@ -192,14 +192,21 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
     }
 
     fn render_output(&self, output: &Self::Output) -> String {
-        match output {
-            GroupValue::Point(p) => hex_point(p),
-            GroupValue::NotAPoint(bytes) => format!(
-                "to_bytes() = {} (no point in {})",
-                bytes.iter().map(|b| format!("{b:02x}")).collect::<String>(),
-                self.encoding
-            ),
-            GroupValue::Flag(b) => format!("is_identity() = {b}"),
-        }
+        render_value(output, self.encoding)
+    }
+}
+
+/// A [`GroupValue`] for a report, `encoding` the name of the encoding its bytes were read in.
+pub fn render_value<F: ecdiff_oracles::field::Field>(
+    output: &GroupValue<F>,
+    encoding: &str,
+) -> String {
+    match output {
+        GroupValue::Point(p) => hex_point(p),
+        GroupValue::NotAPoint(bytes) => format!(
+            "to_bytes() = {} (no point in {encoding})",
+            bytes.iter().map(|b| format!("{b:02x}")).collect::<String>(),
+        ),
+        GroupValue::Flag(b) => format!("is_identity() = {b}"),
     }
 }

@@ -12,11 +12,12 @@ macro_rules! entry_points {
         use crate::curve::SwGroup;
         use crate::shapes::Spec;
         use crate::zkgroup::group_law::{check, GroupLawCheck, GroupLawSubject, GroupValue, Op};
+        use crate::zkgroup::wnaf::{self as wnaf_check, Form, ReprLayout, WnafCheck, WnafSubject};
         use crate::zkgroup::PointEncoding;
         use num_bigint::BigUint;
         use std::marker::PhantomData;
         use $group::ff::PrimeField;
-        use $group::{Curve, GroupEncoding};
+        use $group::{Curve, Group, GroupEncoding, Wnaf, WnafBase, WnafGroup, WnafScalar};
 
         #[doc = concat!("The scalar of `G` (`ff` ", $version, ") whose canonical integer is `k`")]
         /// (below the scalar field's modulus), through `from_repr` in the byte order of the
@@ -46,14 +47,8 @@ macro_rules! entry_points {
             E: PointEncoding<C>,
         {
             fn run(&self, op: Op, logs: &[&BigUint], s: &BigUint) -> GroupValue<C::F> {
-                let point = |i: usize| G::generator() * scalar::<G::Scalar>(logs[i]);
-                let out = |p: G| {
-                    let bytes = p.to_bytes();
-                    match self.encoding.decode(bytes.as_ref()) {
-                        Some(p) => GroupValue::Point(p),
-                        None => GroupValue::NotAPoint(bytes.as_ref().to_vec()),
-                    }
-                };
+                let point = |i: usize| point_of::<G>(logs[i]);
+                let out = |p: G| read_back(&self.encoding, p);
                 match op {
                     Op::Add => out(point(0) + point(1)),
                     Op::Sub => out(point(0) - point(1)),
@@ -92,6 +87,142 @@ macro_rules! entry_points {
                 encoding,
                 _group: PhantomData,
             }
+        }
+
+        /// The point of log `a`, by `G::generator() * from_repr(a)`.
+        fn point_of<G: Group>(a: &BigUint) -> G {
+            G::generator() * scalar::<G::Scalar>(a)
+        }
+
+        /// `p.to_bytes()`, read through `encoding`.
+        fn read_back<C, G, E>(encoding: &E, p: G) -> GroupValue<C::F>
+        where
+            C: SwGroup,
+            G: GroupEncoding,
+            E: PointEncoding<C>,
+        {
+            let bytes = p.to_bytes();
+            match encoding.decode(bytes.as_ref()) {
+                Some(p) => GroupValue::Point(p),
+                None => GroupValue::NotAPoint(bytes.as_ref().to_vec()),
+            }
+        }
+
+        /// `&WnafBase::<G, W>::new(p) * &WnafScalar::<_, W>::new(s)` for a window W of
+        /// [`wnaf_check::WINDOWS`].
+        fn windowed<G: Group>(w: usize, p: G, s: &G::Scalar) -> G {
+            match w {
+                2 => &WnafBase::<G, 2>::new(p) * &WnafScalar::<G::Scalar, 2>::new(s),
+                3 => &WnafBase::<G, 3>::new(p) * &WnafScalar::<G::Scalar, 3>::new(s),
+                4 => &WnafBase::<G, 4>::new(p) * &WnafScalar::<G::Scalar, 4>::new(s),
+                5 => &WnafBase::<G, 5>::new(p) * &WnafScalar::<G::Scalar, 5>::new(s),
+                6 => &WnafBase::<G, 6>::new(p) * &WnafScalar::<G::Scalar, 6>::new(s),
+                7 => &WnafBase::<G, 7>::new(p) * &WnafScalar::<G::Scalar, 7>::new(s),
+                8 => &WnafBase::<G, 8>::new(p) * &WnafScalar::<G::Scalar, 8>::new(s),
+                _ => panic!("window {w} outside 2..=8"),
+            }
+        }
+
+        /// The layout of `S`'s representation, read off `ONE.to_repr()`.
+        fn repr_layout<S: PrimeField>() -> ReprLayout {
+            let one = S::ONE.to_repr();
+            let one = one.as_ref();
+            ReprLayout {
+                little_endian: one.first() == Some(&1),
+                len: one.len(),
+            }
+        }
+
+        /// `group`'s wNAF entry points of `G`: `WnafBase × WnafScalar`; with `WNAF`, `Wnaf`'s
+        /// two forms too (they need `G: WnafGroup`).
+        struct WnafTraits<G, E, const WNAF: bool> {
+            encoding: E,
+            _group: PhantomData<fn() -> G>,
+        }
+
+        impl<C, G, E> WnafSubject<C> for WnafTraits<G, E, false>
+        where
+            C: SwGroup,
+            G: Curve + GroupEncoding + 'static,
+            E: PointEncoding<C>,
+        {
+            fn run(&self, form: Form, log: &BigUint, s: &BigUint) -> GroupValue<C::F> {
+                let (p, s) = (point_of::<G>(log), scalar::<G::Scalar>(s));
+                let out = match form {
+                    Form::Windowed(w) => windowed(w, p, &s),
+                    Form::FixedScalar | Form::FixedBase(_) => {
+                        panic!("`Wnaf` needs WnafGroup: windowed cases only")
+                    }
+                };
+                read_back(&self.encoding, out)
+            }
+
+            fn fixed_base_window(&self, _: usize) -> Option<usize> {
+                None
+            }
+
+            fn repr_layout(&self) -> ReprLayout {
+                repr_layout::<G::Scalar>()
+            }
+        }
+
+        impl<C, G, E> WnafSubject<C> for WnafTraits<G, E, true>
+        where
+            C: SwGroup,
+            G: Curve + GroupEncoding + WnafGroup + 'static,
+            E: PointEncoding<C>,
+        {
+            fn run(&self, form: Form, log: &BigUint, s: &BigUint) -> GroupValue<C::F> {
+                let (p, s) = (point_of::<G>(log), scalar::<G::Scalar>(s));
+                let out = match form {
+                    Form::Windowed(w) => windowed(w, p, &s),
+                    Form::FixedScalar => Wnaf::new().scalar(&s).base(p),
+                    Form::FixedBase(n) => Wnaf::new().base(p, n).scalar(&s),
+                };
+                read_back(&self.encoding, out)
+            }
+
+            fn fixed_base_window(&self, n: usize) -> Option<usize> {
+                Some(G::recommended_wnaf_for_num_scalars(n))
+            }
+
+            fn repr_layout(&self) -> ReprLayout {
+                repr_layout::<G::Scalar>()
+            }
+        }
+
+        #[doc = concat!("The wNAF check of `G` (`group` ", $version, "): `WnafBase × WnafScalar`,")]
+        /// against the oracle curve `C`, results read through `encoding`. For a type
+        /// implementing `WnafGroup`, [`wnaf_group()`] adds `Wnaf`'s fixed-scalar and
+        /// fixed-base forms.
+        pub fn wnaf<G, C, E>(spec: Spec, encoding: E) -> WnafCheck<C>
+        where
+            C: SwGroup,
+            G: Curve + GroupEncoding + 'static,
+            E: PointEncoding<C>,
+        {
+            let name = encoding.name();
+            let subject = WnafTraits::<G, E, false> {
+                encoding,
+                _group: PhantomData,
+            };
+            wnaf_check::check(spec, subject, name)
+        }
+
+        /// [`wnaf()`] with `Wnaf`'s forms, `Wnaf::new().scalar(..).base(..)` and
+        /// `Wnaf::new().base(P, n).scalar(..)`, for a type implementing `WnafGroup`.
+        pub fn wnaf_group<G, C, E>(spec: Spec, encoding: E) -> WnafCheck<C>
+        where
+            C: SwGroup,
+            G: Curve + GroupEncoding + WnafGroup + 'static,
+            E: PointEncoding<C>,
+        {
+            let name = encoding.name();
+            let subject = WnafTraits::<G, E, true> {
+                encoding,
+                _group: PhantomData,
+            };
+            wnaf_check::check(spec, subject, name)
         }
     };
 }

@@ -1,0 +1,375 @@
+//! `group`'s wNAF multiplication (`src/wnaf.rs`, the same code in 0.13.0 and 0.14.0) over any
+//! curve behind the traits, in its three forms:
+//!
+//! * **windowed**: `&WnafBase::<G, W>::new(P) * &WnafScalar::<_, W>::new(&s)`, W = 2 ..= 8
+//!   (every window a user is likely to fix; larger ones only grow the table, 2ᵂ⁻¹ points, and
+//!   run the same recoding);
+//! * **fixed scalar**: `Wnaf::new().scalar(&s).base(P)` (window 4, fixed by `group`);
+//! * **fixed base**: `Wnaf::new().base(P, n).scalar(&s)`, the window
+//!   `G::recommended_wnaf_for_num_scalars(n)`.
+//!
+//! `Wnaf`'s two forms need `G: WnafGroup` (bls12_381, blstrs, p256, pasta_curves implement
+//! it; k256 and halo2curves do not: windowed cases only).
+//!
+//! A case is one form, one point P = a·G drawn with a known log (the identity, G, small
+//! multiples, random), and one scalar s: the scalar classes of
+//! [`crate::generators::scalars`] (0, 1, 2, r − 1, near r, …), plus scalars that use the full
+//! width of the representation (s ≥ 2ᴸ⁻¹, L its bits, where r allows it: `scalar_full_width`)
+//! and scalars of one 0xff byte (0xff·2⁸ⁱ: `scalar_one_byte_ff`). Points enter and results leave
+//! as in [`crate::zkgroup`] (generator times `from_repr`, `to_bytes` read by the oracle).
+//!
+//! Oracle: known logs, (s·a mod r)·G.
+//!
+//! # Known findings
+//!
+//! `group` recodes the representation's bytes as a little-endian integer and drops the final
+//! carry of the recoding ([`super::wnaf_model`]). Wherever that multiplier differs from s, the
+//! case expects a mismatch whose value is pinned: the subject must return exactly
+//! (multiplier·a)·G ([`WNAF_CARRY_DROPPED`] for little-endian representations,
+//! [`WNAF_BIG_ENDIAN_REPR`] for big-endian ones); any other value is a new finding.
+
+use super::group_law::GroupValue;
+use super::wnaf_model;
+use crate::curve::SwGroup;
+use crate::engine::{Expected, Outcome, Routine, RoutineInfo, VerdictKind};
+use crate::generators::points::{point_class_holds, points, GenPoint, Representation};
+use crate::generators::scalars::{scalar as draw_scalar, scalar_class_holds, SCALAR_CLASSES};
+use crate::generators::Gen;
+use crate::shapes::{hex_gen_points, Spec};
+use num_bigint::BigUint;
+use num_traits::One;
+
+/// One of the three ways to multiply with `group`'s wNAF code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// `WnafBase::<G, W>` times `WnafScalar::<_, W>`, the window W.
+    Windowed(usize),
+    /// `Wnaf::new().scalar(&s).base(P)`.
+    FixedScalar,
+    /// `Wnaf::new().base(P, n).scalar(&s)`, n scalars announced.
+    FixedBase(usize),
+}
+
+/// The windows of [`Form::Windowed`] a case draws.
+pub const WINDOWS: std::ops::RangeInclusive<usize> = 2..=8;
+
+/// The window `Wnaf::new().scalar(..)` fixes.
+const FIXED_SCALAR_WINDOW: usize = 4;
+
+/// The scalar counts a fixed-base case announces: each changes the recommended window of some
+/// curve (bls12_381 recommends a new one at 1, 3, 7, 20, 43, 120, 273, 563, 1630, 3128 and
+/// 7933 scalars).
+const SCALAR_COUNTS: [usize; 12] = [1, 2, 3, 7, 20, 43, 120, 273, 563, 1630, 3128, 7933];
+
+/// The classes of the forms, then of the windows.
+const FORM_CLASSES: [&str; 3] = ["form_windowed", "form_fixed_scalar", "form_fixed_base"];
+const WINDOW_CLASSES: [&str; 7] = [
+    "window_2", "window_3", "window_4", "window_5", "window_6", "window_7", "window_8",
+];
+
+/// The point classes one point can have.
+const POINT_CLASSES: [&str; 4] = ["identity", "generator", "non_generator", "small_multiple"];
+
+/// The scalar classes of this check beyond [`SCALAR_CLASSES`].
+const FULL_WIDTH: &str = "scalar_full_width";
+const ONE_BYTE_FF: &str = "scalar_one_byte_ff";
+
+/// The known finding of a little-endian representation.
+pub const WNAF_CARRY_DROPPED: &str = "group 0.13.0 / 0.14.0 wNAF (Wnaf, WnafBase × WnafScalar) \
+     drops the final carry of the scalar's recoding (wnaf_form's loop ends at bit_len with the \
+     carry unused), so for a scalar whose width-w NAF needs a digit at bit 8·len it multiplies \
+     by s − 2^(8·len): reachable where r > 2^(8·len − 1) (secp256k1, secp256r1); smallest \
+     input: P = G, s = r − 1, any window: (r − 1 − 2^256)·G instead of −G; fix proposed in \
+     https://github.com/zkcrypto/group/pull/83";
+
+/// The known finding of a big-endian representation.
+pub const WNAF_BIG_ENDIAN_REPR: &str = "group 0.14.0 wNAF (Wnaf, WnafBase × WnafScalar) reads \
+     PrimeField::to_repr as little-endian, but k256's and p256's representation is big-endian \
+     (SEC 1 FieldBytes), so it multiplies by the byte-reversed scalar (less 2^256 when that \
+     one's recoding carries out): smallest input: P = G, s = 1: 2^248·G instead of G; \
+     https://github.com/zkcrypto/group/issues/78";
+
+/// How a scalar field lays out `to_repr`: read off `ONE.to_repr()` by the adapter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReprLayout {
+    /// Whether the least significant byte comes first.
+    pub little_endian: bool,
+    /// The representation's length in bytes.
+    pub len: usize,
+}
+
+impl ReprLayout {
+    /// The representation of `s` (below 2^(8·len)) in this layout.
+    pub fn bytes(&self, s: &BigUint) -> Vec<u8> {
+        let mut le = s.to_bytes_le();
+        le.resize(self.len, 0);
+        if !self.little_endian {
+            le.reverse();
+        }
+        le
+    }
+}
+
+/// `group`'s wNAF entry points over one curve.
+pub trait WnafSubject<C: SwGroup>: Send + Sync + 'static {
+    /// P·s in `form`, P the point of log `log`, read back by the oracle.
+    fn run(&self, form: Form, log: &BigUint, scalar: &BigUint) -> GroupValue<C::F>;
+
+    /// `recommended_wnaf_for_num_scalars(n)`, or `None` when the type does not implement
+    /// `WnafGroup` (no `Wnaf` forms: windowed cases only).
+    fn fixed_base_window(&self, num_scalars: usize) -> Option<usize>;
+
+    /// The scalar field's representation layout.
+    fn repr_layout(&self) -> ReprLayout;
+}
+
+/// One case.
+#[derive(Clone, Debug)]
+pub struct WnafCase<F> {
+    /// The form.
+    pub form: Form,
+    /// P, with its log (one point).
+    pub point: Vec<GenPoint<F>>,
+    /// s, below r.
+    pub scalar: BigUint,
+}
+
+/// The differential check of `group`'s wNAF multiplication.
+pub struct WnafCheck<C: SwGroup> {
+    spec: Spec,
+    subject: Box<dyn WnafSubject<C>>,
+    encoding: &'static str,
+}
+
+/// The default case count: every form, window, point and scalar class at seed 0.
+pub const WNAF_CASES: u32 = 512;
+
+/// The wNAF check of any subject (`zkgroup::wnaf` builds the traits' own), its results read
+/// through the encoding called `encoding`.
+pub fn check<C: SwGroup>(
+    spec: Spec,
+    subject: impl WnafSubject<C>,
+    encoding: &'static str,
+) -> WnafCheck<C> {
+    WnafCheck {
+        spec: spec.shape_default(WNAF_CASES),
+        subject: Box::new(subject),
+        encoding,
+    }
+}
+
+impl<C: SwGroup> WnafCheck<C> {
+    /// Whether scalars of the representation's full width exist below r.
+    fn full_width_reachable(&self) -> bool {
+        C::instance().order().bits() as usize == 8 * self.subject.repr_layout().len
+    }
+
+    /// The window `form` runs with.
+    fn window(&self, form: Form) -> usize {
+        match form {
+            Form::Windowed(w) => w,
+            Form::FixedScalar => FIXED_SCALAR_WINDOW,
+            Form::FixedBase(n) => (self.subject.fixed_base_window(n))
+                .expect("fixed-base cases only for WnafGroup types"),
+        }
+    }
+
+    /// The multiplier `group` is known to apply on `case` ([`wnaf_model::multiplier`]).
+    fn known_multiplier(&self, case: &WnafCase<C::F>) -> BigUint {
+        let repr = self.subject.repr_layout().bytes(&case.scalar);
+        wnaf_model::multiplier(&repr, self.window(case.form), C::instance().order())
+    }
+
+    /// The log of the known wrong result on `case`, when it differs from the right one's.
+    fn known_wrong_log(&self, case: &WnafCase<C::F>) -> Option<BigUint> {
+        let r = C::instance().order();
+        let a = &case.point[0].log;
+        let right = (a * &case.scalar) % r;
+        let known = (a * self.known_multiplier(case)) % r;
+        (known != right).then_some(known)
+    }
+}
+
+impl<C: SwGroup> Routine for WnafCheck<C> {
+    type Case = WnafCase<C::F>;
+    type Output = GroupValue<C::F>;
+
+    fn info(&self) -> RoutineInfo {
+        let wnaf = self.subject.fixed_base_window(1).is_some();
+        let mut classes: Vec<&'static str> = (FORM_CLASSES.iter().copied())
+            .filter(|c| wnaf || *c == "form_windowed")
+            .collect();
+        classes.extend(WINDOW_CLASSES);
+        classes.extend(POINT_CLASSES);
+        classes.extend(SCALAR_CLASSES);
+        classes.push(ONE_BYTE_FF);
+        if self.full_width_reachable() {
+            classes.push(FULL_WIDTH);
+        }
+        self.spec.info("known logs: (s·a mod r)·G", classes)
+    }
+
+    fn generate(&self, g: &mut Gen) -> Self::Case {
+        let c = C::instance();
+        let wnaf = u32::from(self.subject.fixed_base_window(1).is_some());
+        let form = match g.weighted(&[6, 2 * wnaf, 2 * wnaf]) {
+            0 => {
+                let w = g.range(*WINDOWS.start(), *WINDOWS.end());
+                g.hit(WINDOW_CLASSES[w - WINDOWS.start()]);
+                g.hit("form_windowed");
+                Form::Windowed(w)
+            }
+            1 => {
+                g.hit("form_fixed_scalar");
+                Form::FixedScalar
+            }
+            _ => {
+                g.hit("form_fixed_base");
+                Form::FixedBase(*g.pick(&SCALAR_COUNTS))
+            }
+        };
+        let point = points(g, c, 1, Representation::Affine);
+        let r = c.order();
+        let len = self.subject.repr_layout().len;
+        let full_width = self.full_width_reachable();
+        let scalar = match g.weighted(&[8, 1, if full_width { 1 } else { 0 }]) {
+            0 => draw_scalar(g, r),
+            1 => {
+                // 0xff at a byte below r's top byte.
+                let bytes = (r.bits() as usize - 1) / 8;
+                let s = BigUint::from(0xffu8) << (8 * g.below(bytes.min(len) as u64) as usize);
+                g.hit(ONE_BYTE_FF);
+                s
+            }
+            _ => {
+                let top = BigUint::one() << (8 * len - 1);
+                let s = &top + g.biguint_below(&(r - &top));
+                g.hit(FULL_WIDTH);
+                s
+            }
+        };
+        WnafCase {
+            form,
+            point,
+            scalar,
+        }
+    }
+
+    fn class_holds(&self, case: &Self::Case, class: &str) -> Option<bool> {
+        let c = C::instance();
+        let len = self.subject.repr_layout().len;
+        match class {
+            "form_windowed" => return Some(matches!(case.form, Form::Windowed(_))),
+            "form_fixed_scalar" => return Some(case.form == Form::FixedScalar),
+            "form_fixed_base" => return Some(matches!(case.form, Form::FixedBase(_))),
+            FULL_WIDTH => return Some(case.scalar.bits() as usize == 8 * len),
+            ONE_BYTE_FF => {
+                let s = &case.scalar;
+                let shift = s.trailing_zeros().unwrap_or(0) as usize / 8 * 8;
+                return Some(*s == BigUint::from(0xffu8) << shift);
+            }
+            _ => {}
+        }
+        if let Some(i) = WINDOW_CLASSES.iter().position(|w| *w == class) {
+            return Some(case.form == Form::Windowed(i + WINDOWS.start()));
+        }
+        point_class_holds(c, class, &case.point)
+            .or_else(|| scalar_class_holds(class, std::slice::from_ref(&case.scalar), c.order()))
+    }
+
+    fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
+        Outcome::Value(
+            self.subject
+                .run(case.form, &case.point[0].log, &case.scalar),
+        )
+    }
+
+    fn oracle(&self, case: &Self::Case) -> Outcome<Self::Output> {
+        let c = C::instance();
+        let log = (&case.point[0].log * &case.scalar) % c.order();
+        Outcome::Value(GroupValue::Point(c.curve().mul_generator(&log)))
+    }
+
+    fn expected(&self, case: &Self::Case) -> Expected {
+        if self.known_wrong_log(case).is_none() {
+            return Expected::AGREE;
+        }
+        let reason = if self.subject.repr_layout().little_endian {
+            WNAF_CARRY_DROPPED
+        } else {
+            WNAF_BIG_ENDIAN_REPR
+        };
+        Expected::known(VerdictKind::Mismatch, reason)
+    }
+
+    /// The known wrong value, exactly: (multiplier·a)·G.
+    fn known_behaviour(
+        &self,
+        case: &Self::Case,
+        subject: &Outcome<Self::Output>,
+    ) -> Result<(), String> {
+        let log = self
+            .known_wrong_log(case)
+            .ok_or("no known finding on this case")?;
+        let known = GroupValue::Point(C::instance().curve().mul_generator(&log));
+        match subject {
+            Outcome::Value(v) if *v == known => Ok(()),
+            other => Err(format!(
+                "the known wrong result is {}, the subject gave {other:?}",
+                self.render_output(&known)
+            )),
+        }
+    }
+
+    fn render_case(&self, case: &Self::Case) -> String {
+        format!(
+            "form = {:?} (window {})\npoint = {}\nscalar = 0x{:x}",
+            case.form,
+            self.window(case.form),
+            hex_gen_points(&case.point),
+            case.scalar
+        )
+    }
+
+    fn render_output(&self, output: &Self::Output) -> String {
+        super::group_law::render_value(output, self.encoding)
+    }
+}
+
+/// Test helpers of the families' wNAF rows.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    use crate::generators::points::with_log;
+    use crate::generators::Bias;
+    use crate::shapes::known::testing::assert_pinned;
+
+    /// P = G and `s` through `WnafBase × WnafScalar` at every window: the case is a known
+    /// finding whose pinned result is `multiplier`·G (the value the finding's doc states, not
+    /// the model's), the real subject returns exactly that, and another value there — the
+    /// right one, or the known one negated — is a new finding.
+    #[cfg_attr(
+        not(any(feature = "secp256k1", feature = "p256", feature = "halo2curves")),
+        allow(dead_code)
+    )]
+    pub(crate) fn assert_wnaf_finding_pinned<C: SwGroup>(
+        build: impl Fn() -> WnafCheck<C>,
+        s: BigUint,
+        multiplier: BigUint,
+    ) {
+        let c = C::instance();
+        let g = with_log(&mut Gen::new(&[0u8; 64], Bias::Edge), c, BigUint::one());
+        for w in WINDOWS {
+            let case = WnafCase {
+                form: Form::Windowed(w),
+                point: vec![g.clone()],
+                scalar: s.clone(),
+            };
+            assert_eq!(build().known_wrong_log(&case), Some(multiplier.clone()));
+            let right = build().oracle(&case);
+            assert_pinned(build(), &case, move |_, _| right.clone());
+            let negated = GroupValue::Point(c.curve().mul_generator(&(c.order() - &multiplier)));
+            assert_pinned(build(), &case, move |_, _| Outcome::Value(negated.clone()));
+        }
+    }
+}
