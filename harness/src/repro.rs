@@ -14,7 +14,8 @@
 //! dory's G1 MSM; the k256 0.14 / p256 point routines, k256 0.13.4's `batch_normalize` and lazy
 //! field; halo2curves' compressed encodings and MSMs (below the batch-affine threshold); dalek's
 //! decompression and multiscalar forms, tari's `from_bytes`; the BLS12-381 encodings, blstrs's
-//! MSM and zkcrypto's `batch_normalize`.
+//! MSM and zkcrypto's `batch_normalize`; `group`'s wNAF multiplication over any type behind the
+//! traits (`zkgroup::wnaf`).
 
 pub mod project;
 

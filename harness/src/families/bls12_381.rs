@@ -505,10 +505,16 @@ pub const FAMILY: Family = Family {
             lengths: Lengths::up_to(0),
             cases: 512,
             build: |spec| {
-                Box::new(zkgroup::v013::wnaf_group::<blstrs::G1Projective, Bls12381G1, _>(
-                    spec,
-                    zkgroup::ZcashCompressed,
-                ))
+                Box::new(
+                    zkgroup::v013::wnaf_group::<blstrs::G1Projective, Bls12381G1, _>(
+                        spec,
+                        zkgroup::ZcashCompressed,
+                    )
+                    .with_reproducer(zkgroup::wnaf::ReproPaths {
+                        group_type: "blstrs::G1Projective",
+                        group_version: "0.13.0",
+                    }),
+                )
             },
         },
         RoutineRow {
@@ -518,10 +524,16 @@ pub const FAMILY: Family = Family {
             lengths: Lengths::up_to(0),
             cases: 512,
             build: |spec| {
-                Box::new(zkgroup::v013::wnaf_group::<blstrs::G2Projective, Bls12381G2, _>(
-                    spec,
-                    zkgroup::ZcashCompressed,
-                ))
+                Box::new(
+                    zkgroup::v013::wnaf_group::<blstrs::G2Projective, Bls12381G2, _>(
+                        spec,
+                        zkgroup::ZcashCompressed,
+                    )
+                    .with_reproducer(zkgroup::wnaf::ReproPaths {
+                        group_type: "blstrs::G2Projective",
+                        group_version: "0.13.0",
+                    }),
+                )
             },
         },
         RoutineRow {
@@ -531,10 +543,16 @@ pub const FAMILY: Family = Family {
             lengths: Lengths::up_to(0),
             cases: 512,
             build: |spec| {
-                Box::new(zkgroup::v014::wnaf_group::<bls12_381::G1Projective, Bls12381G1, _>(
-                    spec,
-                    zkgroup::ZcashCompressed,
-                ))
+                Box::new(
+                    zkgroup::v014::wnaf_group::<bls12_381::G1Projective, Bls12381G1, _>(
+                        spec,
+                        zkgroup::ZcashCompressed,
+                    )
+                    .with_reproducer(zkgroup::wnaf::ReproPaths {
+                        group_type: "bls12_381::G1Projective",
+                        group_version: "0.14.0",
+                    }),
+                )
             },
         },
         RoutineRow {
@@ -544,10 +562,16 @@ pub const FAMILY: Family = Family {
             lengths: Lengths::up_to(0),
             cases: 512,
             build: |spec| {
-                Box::new(zkgroup::v014::wnaf_group::<bls12_381::G2Projective, Bls12381G2, _>(
-                    spec,
-                    zkgroup::ZcashCompressed,
-                ))
+                Box::new(
+                    zkgroup::v014::wnaf_group::<bls12_381::G2Projective, Bls12381G2, _>(
+                        spec,
+                        zkgroup::ZcashCompressed,
+                    )
+                    .with_reproducer(zkgroup::wnaf::ReproPaths {
+                        group_type: "bls12_381::G2Projective",
+                        group_version: "0.14.0",
+                    }),
+                )
             },
         },
         RoutineRow {

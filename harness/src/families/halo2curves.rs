@@ -77,6 +77,7 @@ use crate::shapes::known::{self, with_known};
 use crate::shapes::msm;
 use crate::shapes::normalize;
 use crate::zkgroup;
+use crate::zkgroup::wnaf::ReproPaths;
 use declared_curves::{Grumpkin, Pallas, Vesta};
 use ecdiff_oracles::curves::{Bn254G1, Secp256k1, P256};
 use ecdiff_oracles::halo2_compressed::FlagLayout;
@@ -227,7 +228,16 @@ macro_rules! wnaf_row {
             ),
             lengths: Lengths::up_to(0),
             cases: 512,
-            build: |spec| Box::new(zkgroup::v013::wnaf::<$group, $oracle, _>(spec, $encoding)),
+            build: |spec| {
+                Box::new(
+                    zkgroup::v013::wnaf::<$group, $oracle, _>(spec, $encoding).with_reproducer(
+                        ReproPaths {
+                            group_type: stringify!($group),
+                            group_version: "0.13.0",
+                        },
+                    ),
+                )
+            },
         }
     };
 }

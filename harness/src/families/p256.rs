@@ -120,10 +120,16 @@ pub const FAMILY: Family = Family {
             lengths: Lengths::up_to(0),
             cases: 512,
             build: |spec| {
-                Box::new(crate::zkgroup::wnaf::<p256::ProjectivePoint, P256, _>(
-                    spec,
-                    crate::zkgroup::Sec1Compressed,
-                ))
+                Box::new(
+                    crate::zkgroup::wnaf::<p256::ProjectivePoint, P256, _>(
+                        spec,
+                        crate::zkgroup::Sec1Compressed,
+                    )
+                    .with_reproducer(crate::zkgroup::wnaf::ReproPaths {
+                        group_type: "p256::ProjectivePoint",
+                        group_version: "0.14.0",
+                    }),
+                )
             },
         },
     ],

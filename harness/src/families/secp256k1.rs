@@ -129,10 +129,16 @@ pub const FAMILY: Family = Family {
             lengths: Lengths::up_to(0),
             cases: 512,
             build: |spec| {
-                Box::new(zkgroup::wnaf::<k256::ProjectivePoint, Secp256k1, _>(
-                    spec,
-                    zkgroup::Sec1Compressed,
-                ))
+                Box::new(
+                    zkgroup::wnaf::<k256::ProjectivePoint, Secp256k1, _>(
+                        spec,
+                        zkgroup::Sec1Compressed,
+                    )
+                    .with_reproducer(zkgroup::wnaf::ReproPaths {
+                        group_type: "k256::ProjectivePoint",
+                        group_version: "0.14.0",
+                    }),
+                )
             },
         },
         RoutineRow {

@@ -164,6 +164,10 @@ macro_rules! entry_points {
             fn repr_layout(&self) -> ReprLayout {
                 repr_layout::<G::Scalar>()
             }
+
+            fn encode(&self, p: &ecdiff_oracles::weierstrass::Point<C::F>) -> Vec<u8> {
+                self.encoding.encode(p)
+            }
         }
 
         impl<C, G, E> WnafSubject<C> for WnafTraits<G, E, true>
@@ -188,6 +192,10 @@ macro_rules! entry_points {
 
             fn repr_layout(&self) -> ReprLayout {
                 repr_layout::<G::Scalar>()
+            }
+
+            fn encode(&self, p: &ecdiff_oracles::weierstrass::Point<C::F>) -> Vec<u8> {
+                self.encoding.encode(p)
             }
         }
 

@@ -35,7 +35,9 @@ use crate::engine::{Expected, Outcome, Routine, RoutineInfo, VerdictKind};
 use crate::generators::points::{point_class_holds, points, GenPoint, Representation};
 use crate::generators::scalars::{scalar as draw_scalar, scalar_class_holds, SCALAR_CLASSES};
 use crate::generators::Gen;
+use crate::repro::project::ReproCode;
 use crate::shapes::{hex_gen_points, Spec};
+use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
 use num_traits::One;
 
@@ -121,6 +123,20 @@ pub trait WnafSubject<C: SwGroup>: Send + Sync + 'static {
 
     /// The scalar field's representation layout.
     fn repr_layout(&self) -> ReprLayout;
+
+    /// `p` in the encoding results are read in (a reproducer's expected `to_bytes`).
+    fn encode(&self, p: &Point<C::F>) -> Vec<u8>;
+}
+
+/// What a reproducer names: the group type under test and the `group` release it implements
+/// (a dependency of the reproducer, with its default `alloc` feature, which the wNAF API needs
+/// and halo2curves does not enable).
+#[derive(Clone, Copy, Debug)]
+pub struct ReproPaths {
+    /// The projective type, `k256::ProjectivePoint`.
+    pub group_type: &'static str,
+    /// The `group` release the type implements, as Cargo.lock pins it (`"0.13.0"`).
+    pub group_version: &'static str,
 }
 
 /// One case.
@@ -139,6 +155,7 @@ pub struct WnafCheck<C: SwGroup> {
     spec: Spec,
     subject: Box<dyn WnafSubject<C>>,
     encoding: &'static str,
+    repro: Option<ReproPaths>,
 }
 
 /// The default case count: every form, window, point and scalar class at seed 0.
@@ -155,10 +172,19 @@ pub fn check<C: SwGroup>(
         spec: spec.shape_default(WNAF_CASES),
         subject: Box::new(subject),
         encoding,
+        repro: None,
     }
 }
 
 impl<C: SwGroup> WnafCheck<C> {
+    /// The check with standalone reproducers ([`crate::repro`]) naming `paths`.
+    pub fn with_reproducer(self, paths: ReproPaths) -> Self {
+        WnafCheck {
+            repro: Some(paths),
+            ..self
+        }
+    }
+
     /// Whether scalars of the representation's full width exist below r.
     fn full_width_reachable(&self) -> bool {
         C::instance().order().bits() as usize == 8 * self.subject.repr_layout().len
@@ -319,6 +345,65 @@ impl<C: SwGroup> Routine for WnafCheck<C> {
                 self.render_output(&known)
             )),
         }
+    }
+
+    /// `G::generator() * from_repr(a)` and `from_repr(s)` with the case's bytes, then the
+    /// case's form; the result as `to_bytes` in hex, the expected line the oracle's point in
+    /// the same encoding.
+    fn reproducer(&self, case: &Self::Case, oracle: &Outcome<Self::Output>) -> Option<ReproCode> {
+        let ReproPaths {
+            group_type,
+            group_version,
+        } = self.repro?;
+        let Outcome::Value(GroupValue::Point(expected)) = oracle else {
+            return None;
+        };
+        let layout = self.subject.repr_layout();
+        let repr = |k: &BigUint| hex::encode(layout.bytes(k));
+        let call = match case.form {
+            Form::Windowed(w) => {
+                format!("&WnafBase::<G, {w}>::new(p) * &WnafScalar::<S, {w}>::new(&s)")
+            }
+            Form::FixedScalar => "Wnaf::new().scalar(&s).base(p)".to_string(),
+            Form::FixedBase(n) => format!("Wnaf::new().base(p, {n}).scalar(&s)"),
+        };
+        let body = format!(
+            "type G = {group_type};\n\
+             type S = <G as Group>::Scalar;\n\
+             /// A scalar from its representation's bytes (`PrimeField::from_repr`).\n\
+             fn scalar(repr_hex: &str) -> S {{\n    \
+             let mut repr = <S as PrimeField>::Repr::default();\n    \
+             AsMut::<[u8]>::as_mut(&mut repr).copy_from_slice(&unhex(repr_hex));\n    \
+             Option::from(S::from_repr(repr)).expect(\"a canonical scalar\")\n}}\n\
+             // P = a·G with a = 0x{a:x}; s = 0x{s:x}.\n\
+             let p = G::generator() * scalar(\"{a_repr}\");\n\
+             let s = scalar(\"{s_repr}\");\n\
+             // The multiplication under test.\n\
+             let result: G = {call};\n\
+             hex(result.to_bytes().as_ref())\n",
+            a = case.point[0].log,
+            s = case.scalar,
+            a_repr = repr(&case.point[0].log),
+            s_repr = repr(&case.scalar),
+        );
+        Some(ReproCode {
+            dependencies: vec![crate::repro::project::Dependency::new(
+                "group",
+                group_version,
+            )],
+            uses: vec![
+                "#[allow(unused_imports)]".into(),
+                "use group::{ff::PrimeField, Group, GroupEncoding, Wnaf, WnafBase, WnafScalar};"
+                    .into(),
+            ],
+            body,
+            expected: hex::encode(self.subject.encode(expected)),
+            expected_from: format!(
+                "ecdiff's oracle on this case ((s·a mod r)·G in num-bigint arithmetic, in {}), \
+                 embedded",
+                self.encoding
+            ),
+        })
     }
 
     fn render_case(&self, case: &Self::Case) -> String {
