@@ -22,7 +22,9 @@
 //! operation it feeds (and the `mul` operation checks it directly).
 //!
 //! Suites: [`group_law()`] (add, sub, neg, double, mixed affine addition and subtraction,
-//! `Mul<Scalar>`, `is_identity`, on inputs with identities on either side, P + P, P − P).
+//! `Mul<Scalar>`, `is_identity`, `Sum`, `batch_normalize`, `from_bytes` of valid and mutated
+//! encodings, on inputs with identities on either side, P + P, P − P); [`wnaf()`] (`group`'s wNAF
+//! multiplication, [`mod@wnaf`]).
 
 pub mod group_law;
 mod versions;

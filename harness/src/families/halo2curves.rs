@@ -201,7 +201,7 @@ macro_rules! group_law_row {
             function: concat!(
                 "group 0.13 traits (",
                 $curve,
-                "): +, -, neg, double, + Affine, * Scalar, is_identity"
+                "): +, -, neg, double, + Affine, * Scalar, is_identity, Sum, batch_normalize, from_bytes"
             ),
             lengths: Lengths::up_to(0),
             cases: 512,

@@ -111,7 +111,7 @@ pub const FAMILY: Family = Family {
         RoutineRow {
             name: "k256_group_law",
             subject: K256,
-            function: "group 0.14 traits: +, -, neg, double, + AffinePoint, * Scalar, is_identity",
+            function: "group 0.14 traits: +, -, neg, double, + AffinePoint, * Scalar, is_identity, Sum, batch_normalize, from_bytes",
             lengths: Lengths::up_to(0),
             cases: 512,
             build: |spec| {
@@ -232,6 +232,10 @@ mod group_law_tests {
             }
             self.0.run(op, logs, scalar)
         }
+
+        fn decode(&self, bytes: &[u8]) -> GroupValue<Fp> {
+            self.0.decode(bytes)
+        }
     }
 
     /// `group`'s wNAF reads k256's big-endian representation as little-endian: G·1 comes out
@@ -254,11 +258,63 @@ mod group_law_tests {
     fn k256_agrees_and_an_addition_without_its_doubling_case_is_found() {
         let spec = || FAMILY.spec("k256_group_law");
         let k256 = || traits::<k256::ProjectivePoint, Secp256k1, _>(Sec1Compressed);
-        (Suite::new(&check(spec(), k256(), "SEC 1")).no_save())
+        (Suite::new(&check(spec(), k256(), Sec1Compressed)).no_save())
             .try_run()
             .expect("k256's group law agrees");
-        let broken = check(spec(), NoDoubling(k256()), "SEC 1");
+        let broken = check(spec(), NoDoubling(k256()), Sec1Compressed);
         let failure = Suite::new(&broken).no_save().try_run().unwrap_err();
         assert_eq!(failure.run.verdict.kind, crate::VerdictKind::Mismatch);
+    }
+
+    /// Bugs of the list and decoding entry points, planted around k256's: a
+    /// `batch_normalize` that leaves its last slot unwritten, a `Sum` that skips the first
+    /// point, and a `from_bytes` that ignores the sign of y (always the even root).
+    struct ListAndDecodeBugs<S> {
+        inner: S,
+        bug: usize,
+    }
+
+    impl<S: GroupLawSubject<Secp256k1>> GroupLawSubject<Secp256k1> for ListAndDecodeBugs<S> {
+        fn run(&self, op: Op, logs: &[&BigUint], scalar: &BigUint) -> GroupValue<Fp> {
+            match (self.bug, op) {
+                (0, Op::BatchNormalize) => match self.inner.run(op, logs, scalar) {
+                    GroupValue::List(mut each) => {
+                        if let Some(last) = each.last_mut() {
+                            *last = GroupValue::Point(Point::Identity);
+                        }
+                        GroupValue::List(each)
+                    }
+                    other => other,
+                },
+                (1, Op::Sum) if !logs.is_empty() => self.inner.run(op, &logs[1..], scalar),
+                _ => self.inner.run(op, logs, scalar),
+            }
+        }
+
+        fn decode(&self, bytes: &[u8]) -> GroupValue<Fp> {
+            match (self.bug, self.inner.decode(bytes)) {
+                (2, GroupValue::Point(Point::Affine { x, y })) if y.value().bit(0) => {
+                    GroupValue::Point(Point::Affine { x, y: y.neg() })
+                }
+                (_, other) => other,
+            }
+        }
+    }
+
+    #[test]
+    fn list_and_decoding_bugs_are_found() {
+        for bug in 0..3 {
+            let planted = ListAndDecodeBugs {
+                inner: traits::<k256::ProjectivePoint, Secp256k1, _>(Sec1Compressed),
+                bug,
+            };
+            let broken = check(FAMILY.spec("k256_group_law"), planted, Sec1Compressed);
+            let failure = Suite::new(&broken).no_save().try_run().unwrap_err();
+            assert_eq!(
+                failure.run.verdict.kind,
+                crate::VerdictKind::Mismatch,
+                "bug {bug}"
+            );
+        }
     }
 }

@@ -1,17 +1,29 @@
-//! The group law through zkcrypto's `group` traits (0.13 and 0.14, [`crate::zkgroup`]): `Add`, `Sub`, `Neg`,
-//! `Group::double`, mixed addition and subtraction of an affine point (`Curve::to_affine`, then
-//! `G + G::AffineRepr`), `Mul<Scalar>` and `Group::is_identity`.
+//! The group law through zkcrypto's `group` traits (0.13 and 0.14, [`crate::zkgroup`]): `Add`,
+//! `Sub`, `Neg`, `Group::double`, mixed addition and subtraction of an affine point
+//! (`Curve::to_affine`, then `G + G::AffineRepr`), `Mul<Scalar>`, `Group::is_identity`, `Sum`
+//! of a list, `Curve::batch_normalize` of a list, and `GroupEncoding::from_bytes` of valid and
+//! mutated encodings.
 //!
-//! A case is one operation on one or two points drawn with known logs (the per-element classes
-//! of [`crate::generators::points`]: identities on either side, G, small multiples, P and −P,
-//! P twice) and, for `Mul`, a scalar (the scalar classes: 0, 1, r − 1, …). The points enter as
-//! `G::generator() * a` and the result leaves through `to_bytes` (the module docs of
-//! [`crate::zkgroup`]).
+//! A case is one operation on points drawn with known logs (the per-element classes of
+//! [`crate::generators::points`]: identities on either side, G, small multiples, P and −P, P
+//! twice; lists of 0 to 6 for `Sum` and `batch_normalize`) and, for `Mul`, a scalar (the scalar
+//! classes: 0, 1, r − 1, …). The points enter as `G::generator() * a` and the result leaves
+//! through `to_bytes` (the module docs of [`crate::zkgroup`]); `batch_normalize`'s affine
+//! points leave as `G::identity() + affine` (the traits give an affine type no encoding), into
+//! slots that start as the identity, so a slot left unwritten shows.
+//!
+//! `from_bytes` gets the encoding of a drawn point ([`PointEncoding::encode`], the oracle's),
+//! as it is or mutated: one bit flipped, the first or last byte (where the formats keep their
+//! flags) replaced, or random bytes. The oracle decodes the same bytes by the format's
+//! specification ([`PointEncoding::decode`]); a point the library accepts leaves through
+//! `to_bytes`, which the row's other operations check against known logs, so the decoder is
+//! not refereed by an unchecked encoder.
 //!
 //! Oracle: known-log bookkeeping. P = a·G and Q = b·G, so P + Q is (a + b mod r)·G, P − Q is
-//! (a − b)·G, −P is (−a)·G, 2P is (2a)·G, s·P is (s·a)·G, and P is the identity exactly when
-//! a = 0; one fixed-base multiplication of the oracle curve per case.
+//! (a − b)·G, −P is (−a)·G, 2P is (2a)·G, s·P is (s·a)·G, ΣPᵢ is (Σaᵢ)·G, P is the identity
+//! exactly when a = 0, and `batch_normalize` returns each aᵢ·G.
 
+use super::PointEncoding;
 use crate::curve::SwGroup;
 use crate::engine::{Outcome, Routine, RoutineInfo};
 use crate::generators::points::{
@@ -43,10 +55,16 @@ pub enum Op {
     Mul,
     /// `P.is_identity()`.
     IsIdentity,
+    /// `points.iter().sum()`.
+    Sum,
+    /// `Curve::batch_normalize(points, affines)`.
+    BatchNormalize,
+    /// `G::from_bytes(bytes)`.
+    Decode,
 }
 
 /// Every operation with the class a case of it records.
-const OPS: [(Op, &str); 8] = [
+const OPS: [(Op, &str); 11] = [
     (Op::Add, "op_add"),
     (Op::Sub, "op_sub"),
     (Op::Neg, "op_neg"),
@@ -55,17 +73,41 @@ const OPS: [(Op, &str); 8] = [
     (Op::SubAffine, "op_sub_affine"),
     (Op::Mul, "op_mul"),
     (Op::IsIdentity, "op_is_identity"),
+    (Op::Sum, "op_sum"),
+    (Op::BatchNormalize, "op_batch_normalize"),
+    (Op::Decode, "op_decode"),
 ];
 
 /// The weights of [`OPS`] in a draw.
-const OP_WEIGHTS: [u32; 8] = [2, 1, 1, 1, 2, 1, 5, 1];
+const OP_WEIGHTS: [u32; 11] = [2, 1, 1, 1, 2, 1, 5, 1, 2, 2, 4];
+
+/// The longest list of `Sum` and `batch_normalize`.
+const LIST_MAX: usize = 6;
+
+/// The classes of a list's length (`Sum`, `batch_normalize`).
+const LIST_CLASSES: [&str; 3] = ["list_empty", "list_one", "list_many"];
+
+/// The classes of `from_bytes`'s input: the encoding as it is, one bit flipped, the first or
+/// last byte replaced, random bytes; and whether the format refuses it.
+const DECODE_CLASSES: [&str; 5] = [
+    "mut_none",
+    "mut_bit_flip",
+    "mut_edge_byte",
+    "mut_random_bytes",
+    "encoding_invalid",
+];
 
 impl Op {
-    /// How many points the operation takes.
-    fn arity(self) -> usize {
+    /// How many points the operation takes (lists draw theirs).
+    fn arity(self, g: &mut Gen) -> usize {
         match self {
             Op::Add | Op::Sub | Op::AddAffine | Op::SubAffine => 2,
-            Op::Neg | Op::Double | Op::Mul | Op::IsIdentity => 1,
+            Op::Neg | Op::Double | Op::Mul | Op::IsIdentity | Op::Decode => 1,
+            Op::Sum | Op::BatchNormalize => {
+                let n = g.range(0, LIST_MAX);
+                g.hit(LIST_CLASSES[n.min(2)]);
+                n
+            }
         }
     }
 }
@@ -79,6 +121,8 @@ pub struct GroupLawCase<F> {
     pub points: Vec<GenPoint<F>>,
     /// The scalar of [`Op::Mul`] (0 otherwise), below r.
     pub scalar: BigUint,
+    /// The bytes [`Op::Decode`] decodes (empty otherwise).
+    pub bytes: Vec<u8>,
 }
 
 /// What an operation returns, as the oracle reads it.
@@ -90,36 +134,107 @@ pub enum GroupValue<F> {
     NotAPoint(Vec<u8>),
     /// The answer of `is_identity`.
     Flag(bool),
+    /// One value per point of a list (`batch_normalize`).
+    List(Vec<GroupValue<F>>),
+    /// `from_bytes` refused the bytes.
+    Refused,
 }
 
 /// The traits' entry points of one curve, run on points given by their logs.
 pub trait GroupLawSubject<C: SwGroup>: Send + Sync + 'static {
-    /// `op` on the points of `logs` (and `scalar` for [`Op::Mul`]), read back by the oracle.
+    /// `op` on the points of `logs` (and `scalar` for [`Op::Mul`]), read back by the oracle;
+    /// [`Op::Decode`] is [`GroupLawSubject::decode`]'s.
     fn run(&self, op: Op, logs: &[&BigUint], scalar: &BigUint) -> GroupValue<C::F>;
+
+    /// `G::from_bytes(bytes)`: the point read back by the oracle, or [`GroupValue::Refused`].
+    fn decode(&self, bytes: &[u8]) -> GroupValue<C::F>;
 }
 
 /// The differential check of a curve's group law through the traits.
 pub struct GroupLawCheck<C: SwGroup> {
     spec: Spec,
     subject: Box<dyn GroupLawSubject<C>>,
-    encoding: &'static str,
+    encoding: Box<dyn PointEncoding<C>>,
 }
 
 /// The default case count: every operation and every point and scalar class at seed 0.
 pub const GROUP_LAW_CASES: u32 = 512;
 
-/// The group-law check of any subject (a planted bug around [`crate::zkgroup::traits()`], say), whose results
-/// are read through the encoding called `encoding`.
+/// The group-law check of any subject (a planted bug around [`crate::zkgroup::traits()`],
+/// say), whose results are in `encoding`.
 pub fn check<C: SwGroup>(
     spec: Spec,
     subject: impl GroupLawSubject<C>,
-    encoding: &'static str,
+    encoding: impl PointEncoding<C>,
 ) -> GroupLawCheck<C> {
     GroupLawCheck {
         spec: spec.shape_default(GROUP_LAW_CASES),
-        encoding,
+        encoding: Box::new(encoding),
         subject: Box::new(subject),
     }
+}
+
+impl<C: SwGroup> GroupLawCheck<C> {
+    /// The bytes `from_bytes` gets: the encoding of `p`, as it is or mutated.
+    fn decode_input(&self, g: &mut Gen, p: &GenPoint<C::F>) -> Vec<u8> {
+        let point = C::instance().curve().mul_generator(&p.log);
+        let mut bytes = self.encoding.encode(&point);
+        let len = bytes.len();
+        match g.weighted(&[3, 3, 2, 1]) {
+            0 => g.hit("mut_none"),
+            1 => {
+                let bit = g.below(8 * len as u64) as usize;
+                bytes[bit / 8] ^= 1 << (bit % 8);
+                g.hit("mut_bit_flip");
+            }
+            2 => {
+                let at = if g.chance(1, 2) { 0 } else { len - 1 };
+                let old = bytes[at];
+                bytes[at] = old ^ (1 + g.below(255) as u8);
+                g.hit("mut_edge_byte");
+            }
+            _ => {
+                let before = bytes.clone();
+                g.fill(&mut bytes);
+                if differing_bytes(&before, &bytes) > 1 {
+                    g.hit("mut_random_bytes");
+                }
+            }
+        }
+        if self.encoding.decode(&bytes).is_none() {
+            g.hit("encoding_invalid");
+        }
+        bytes
+    }
+}
+
+impl<C: SwGroup> GroupLawCheck<C> {
+    /// A class of [`DECODE_CLASSES`] read off a decode case: the bytes against the oracle's
+    /// encoding of the case's point, and the format's decoder.
+    fn decode_class_holds(&self, case: &GroupLawCase<C::F>, class: &str) -> bool {
+        let point = C::instance().curve().mul_generator(&case.points[0].log);
+        let valid = self.encoding.encode(&point);
+        let bytes = &case.bytes;
+        let flipped_bits: u32 = (valid.iter().zip(bytes))
+            .map(|(a, b)| (a ^ b).count_ones())
+            .sum();
+        let differing: Vec<usize> = (0..bytes.len()).filter(|&i| bytes[i] != valid[i]).collect();
+        match class {
+            "mut_none" => *bytes == valid,
+            "mut_bit_flip" => flipped_bits == 1,
+            "mut_edge_byte" => {
+                differing.len() == 1 && (differing[0] == 0 || differing[0] == bytes.len() - 1)
+            }
+            "mut_random_bytes" => differing.len() > 1,
+            "encoding_invalid" => self.encoding.decode(bytes).is_none(),
+            _ => unreachable!("not a decode class: {class}"),
+        }
+    }
+}
+
+/// How many bytes of `a` and `b` (of one length) differ.
+fn differing_bytes(a: &[u8], b: &[u8]) -> usize {
+    a.iter().zip(b).filter(|(x, y)| x != y).count()
 }
 
 impl<C: SwGroup> Routine for GroupLawCheck<C> {
@@ -130,8 +245,11 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
         let mut classes: Vec<&'static str> = OPS.iter().map(|(_, class)| *class).collect();
         classes.extend(point_classes(Representation::Affine));
         classes.extend(SCALAR_CLASSES);
+        classes.extend(LIST_CLASSES);
+        classes.extend(DECODE_CLASSES);
         self.spec.info(
-            "known logs: (a ± b)·G, (−a)·G, (2a)·G, (s·a)·G, a = 0",
+            "known logs: (a ± b)·G, (−a)·G, (2a)·G, (s·a)·G, (Σaᵢ)·G, a = 0; from_bytes: the \
+             format's decoder",
             classes,
         )
     }
@@ -141,17 +259,34 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
         // Multiplication has a dozen scalar classes to reach, the other operations none.
         let (op, class) = OPS[g.weighted(&OP_WEIGHTS)];
         g.hit(class);
-        let points = points(g, c, op.arity(), Representation::Affine);
+        let n = op.arity(g);
+        let points = points(g, c, n, Representation::Affine);
         let scalar = match op {
             Op::Mul => crate::generators::scalars::scalar(g, c.order()),
             _ => BigUint::zero(),
         };
-        GroupLawCase { op, points, scalar }
+        let bytes = match op {
+            Op::Decode => self.decode_input(g, &points[0]),
+            _ => Vec::new(),
+        };
+        GroupLawCase {
+            op,
+            points,
+            scalar,
+            bytes,
+        }
     }
 
     fn class_holds(&self, case: &Self::Case, class: &str) -> Option<bool> {
         if let Some((op, _)) = OPS.iter().find(|(_, c)| *c == class) {
             return Some(case.op == *op);
+        }
+        if let Some(i) = LIST_CLASSES.iter().position(|c| *c == class) {
+            let listed = matches!(case.op, Op::Sum | Op::BatchNormalize);
+            return Some(listed && case.points.len().min(2) == i);
+        }
+        if DECODE_CLASSES.contains(&class) {
+            return Some(case.op == Op::Decode && self.decode_class_holds(case, class));
         }
         let c = C::instance();
         point_class_holds(c, class, &case.points).or_else(|| {
@@ -162,6 +297,9 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
     }
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
+        if case.op == Op::Decode {
+            return Outcome::Value(self.subject.decode(&case.bytes));
+        }
         let logs: Vec<&BigUint> = case.points.iter().map(|p| &p.log).collect();
         Outcome::Value(self.subject.run(case.op, &logs, &case.scalar))
     }
@@ -178,21 +316,35 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
             Op::Double => (log(0) * 2u8) % r,
             Op::Mul => (log(0) * &case.scalar) % r,
             Op::IsIdentity => return Outcome::Value(GroupValue::Flag(log(0).is_zero())),
+            Op::Sum => (0..case.points.len()).map(log).sum::<BigUint>() % r,
+            Op::BatchNormalize => {
+                let each = (0..case.points.len())
+                    .map(|i| GroupValue::Point(c.curve().mul_generator(&log(i))))
+                    .collect();
+                return Outcome::Value(GroupValue::List(each));
+            }
+            Op::Decode => {
+                return Outcome::Value(match self.encoding.decode(&case.bytes) {
+                    Some(p) => GroupValue::Point(p),
+                    None => GroupValue::Refused,
+                })
+            }
         };
         Outcome::Value(GroupValue::Point(c.curve().mul_generator(&result)))
     }
 
     fn render_case(&self, case: &Self::Case) -> String {
         format!(
-            "op = {:?}\npoints = {}\nscalar = 0x{:x}",
+            "op = {:?}\npoints = {}\nscalar = 0x{:x}\nbytes = {}",
             case.op,
             hex_gen_points(&case.points),
-            case.scalar
+            case.scalar,
+            hex::encode(&case.bytes)
         )
     }
 
     fn render_output(&self, output: &Self::Output) -> String {
-        render_value(output, self.encoding)
+        render_value(output, self.encoding.name())
     }
 }
 
@@ -208,5 +360,10 @@ pub fn render_value<F: ecdiff_oracles::field::Field>(
             bytes.iter().map(|b| format!("{b:02x}")).collect::<String>(),
         ),
         GroupValue::Flag(b) => format!("is_identity() = {b}"),
+        GroupValue::List(values) => {
+            let each: Vec<String> = values.iter().map(|v| render_value(v, encoding)).collect();
+            format!("[{}]", each.join(", "))
+        }
+        GroupValue::Refused => "refused".into(),
     }
 }

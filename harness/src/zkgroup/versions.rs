@@ -50,6 +50,20 @@ macro_rules! entry_points {
                 let point = |i: usize| point_of::<G>(logs[i]);
                 let out = |p: G| read_back(&self.encoding, p);
                 match op {
+                    Op::Sum => {
+                        let points: Vec<G> = (0..logs.len()).map(point).collect();
+                        out(points.iter().sum())
+                    }
+                    Op::BatchNormalize => {
+                        let points: Vec<G> = (0..logs.len()).map(point).collect();
+                        // Slots start as the identity: one left unwritten shows.
+                        let mut affine: Vec<_> =
+                            points.iter().map(|_| G::identity().to_affine()).collect();
+                        G::batch_normalize(&points, &mut affine);
+                        let each = affine.into_iter().map(|a| out(G::identity() + a));
+                        GroupValue::List(each.collect())
+                    }
+                    Op::Decode => panic!("decode cases go through GroupLawSubject::decode"),
                     Op::Add => out(point(0) + point(1)),
                     Op::Sub => out(point(0) - point(1)),
                     Op::Neg => out(-point(0)),
@@ -58,6 +72,18 @@ macro_rules! entry_points {
                     Op::SubAffine => out(point(0) - point(1).to_affine()),
                     Op::Mul => out(point(0) * scalar::<G::Scalar>(s)),
                     Op::IsIdentity => GroupValue::Flag(bool::from(point(0).is_identity())),
+                }
+            }
+
+            fn decode(&self, bytes: &[u8]) -> GroupValue<C::F> {
+                let mut repr = <G as GroupEncoding>::Repr::default();
+                if repr.as_ref().len() != bytes.len() {
+                    return GroupValue::Refused;
+                }
+                repr.as_mut().copy_from_slice(bytes);
+                match Option::<G>::from(G::from_bytes(&repr)) {
+                    Some(p) => read_back(&self.encoding, p),
+                    None => GroupValue::Refused,
                 }
             }
         }
@@ -69,10 +95,9 @@ macro_rules! entry_points {
         where
             C: SwGroup,
             G: Curve + GroupEncoding + 'static,
-            E: PointEncoding<C>,
+            E: PointEncoding<C> + Clone,
         {
-            let name = encoding.name();
-            check(spec, traits::<G, C, E>(encoding), name)
+            check(spec, traits::<G, C, E>(encoding.clone()), encoding)
         }
 
         /// The entry points of `G`, results read through `encoding`: the subject of
