@@ -136,7 +136,8 @@ pub enum GroupValue<F> {
     Flag(bool),
     /// One value per point of a list (`batch_normalize`).
     List(Vec<GroupValue<F>>),
-    /// `from_bytes` refused the bytes.
+    /// `from_bytes` refused the bytes (a subject's answer; the check reports it as a
+    /// refusal, [`Outcome::Rejected`]).
     Refused,
 }
 
@@ -298,7 +299,10 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
         if case.op == Op::Decode {
-            return Outcome::Value(self.subject.decode(&case.bytes));
+            return match self.subject.decode(&case.bytes) {
+                GroupValue::Refused => Outcome::Rejected("from_bytes returned none".into()),
+                value => Outcome::Value(value),
+            };
         }
         let logs: Vec<&BigUint> = case.points.iter().map(|p| &p.log).collect();
         Outcome::Value(self.subject.run(case.op, &logs, &case.scalar))
@@ -324,10 +328,12 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
                 return Outcome::Value(GroupValue::List(each));
             }
             Op::Decode => {
-                return Outcome::Value(match self.encoding.decode(&case.bytes) {
-                    Some(p) => GroupValue::Point(p),
-                    None => GroupValue::Refused,
-                })
+                return match self.encoding.decode(&case.bytes) {
+                    Some(p) => Outcome::Value(GroupValue::Point(p)),
+                    None => {
+                        Outcome::Rejected(format!("not an encoding ({})", self.encoding.name()))
+                    }
+                };
             }
         };
         Outcome::Value(GroupValue::Point(c.curve().mul_generator(&result)))

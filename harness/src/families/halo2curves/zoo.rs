@@ -2,8 +2,11 @@
 //! halo2curves' public API with a real, published bug class injected — a parallel split
 //! that drops the remainder terms, an MSM receiver that is not initialized to the identity,
 //! a batch inversion that lets a zero through, and compressed decoders that trust the identity
-//! flag or reduce x mod p. `tests/zoo.rs` checks each is caught by its
+//! flag or reduce x mod p; and one entry point of the `group` traits rewritten with a bug
+//! ([`traits`]). `tests/zoo.rs` checks each is caught by its
 //! routine's default budget in debug and in release.
+
+mod traits;
 
 use super::LargeBest;
 use crate::curve::Jacobian;
@@ -284,6 +287,15 @@ pub(super) const ROWS: &[ZooRow] = &[
     msm_row!(best_large_chunks_exact, "secp256r1", P256),
     msm_row!(serial_large_receiver, "secp256r1", P256),
     msm_row!(serial_receiver, "secp256r1", P256),
+    traits::ROWS[0],
+    traits::ROWS[1],
+    traits::ROWS[2],
+    traits::ROWS[3],
+    traits::ROWS[4],
+    traits::ROWS[5],
+    traits::ROWS[6],
+    traits::ROWS[7],
+    traits::ROWS[8],
     ZooRow {
         name: "halo2_bn256_batch_normalize__zero_poisons_batch",
         routine: "halo2_bn256_batch_normalize",
