@@ -16,6 +16,7 @@ use std::cell::Cell;
 use std::collections::VecDeque;
 use std::panic::{self, AssertUnwindSafe, PanicHookInfo};
 use std::sync::{Mutex, Once};
+use std::thread::ThreadId;
 
 /// What a caught panic said, and where it was raised.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,10 +41,13 @@ thread_local! {
     static QUIET: Cell<usize> = const { Cell::new(0) };
 }
 
-/// Recently seen (message, location) pairs. A panic raised on a rayon worker is re-thrown on
-/// the thread that waits for it, carrying only its payload; the hook ran on the worker and
-/// left the location here, so [`capture`] can find it by message.
-static RECENT: Mutex<VecDeque<(String, String)>> = Mutex::new(VecDeque::new());
+/// Recently seen panics: the thread that raised each, its message and location. A panic raised
+/// on a rayon worker is re-thrown on the thread that waits for it, carrying only its payload;
+/// the hook ran on the worker and left the location here, so [`capture`] can find it by
+/// message. A panic of the capturing thread itself is looked up by thread first: two threads
+/// that panic at once with the same message at different places (blst's G1 and G2 bindings
+/// indexing an empty slice) must each get their own location.
+static RECENT: Mutex<VecDeque<(ThreadId, String, String)>> = Mutex::new(VecDeque::new());
 const RECENT_CAPACITY: usize = 64;
 
 static INSTALL: Once = Once::new();
@@ -60,7 +64,8 @@ pub fn install_hook() {
                     if recent.len() == RECENT_CAPACITY {
                         recent.pop_front();
                     }
-                    recent.push_back((payload_text(info.payload()), loc.to_string()));
+                    let thread = std::thread::current().id();
+                    recent.push_back((thread, payload_text(info.payload()), loc.to_string()));
                 }
                 return;
             }
@@ -85,8 +90,11 @@ pub fn capture<T>(f: impl FnOnce() -> T) -> Result<T, PanicReport> {
         let message = payload_text(&*payload);
         let location = {
             let mut recent = RECENT.lock().unwrap_or_else(|e| e.into_inner());
-            let found = recent.iter().rposition(|(m, _)| *m == message);
-            found.and_then(|i| recent.remove(i)).map(|(_, loc)| loc)
+            let here = std::thread::current().id();
+            let found = (recent.iter())
+                .rposition(|(t, m, _)| *t == here && *m == message)
+                .or_else(|| recent.iter().rposition(|(_, m, _)| *m == message));
+            found.and_then(|i| recent.remove(i)).map(|(_, _, loc)| loc)
         };
         PanicReport { message, location }
     })
@@ -111,6 +119,46 @@ mod tests {
         let err = capture(|| panic!("boom {}", 7)).unwrap_err();
         assert_eq!(err.message, "boom 7");
         assert!(err.location.as_deref().unwrap().contains("panic.rs"));
+    }
+
+    /// Two threads panicking at once with one message at two places each get their own
+    /// location (the hook records the thread; a location from another thread is only the
+    /// fallback of a panic re-thrown from a worker).
+    #[test]
+    fn simultaneous_panics_with_one_message_keep_their_locations() {
+        let barrier = std::sync::Barrier::new(2);
+        let (first, second) = std::thread::scope(|scope| {
+            let a = scope.spawn(|| {
+                (0..2000)
+                    .map(|_| {
+                        barrier.wait();
+                        capture(|| panic!("same message")).unwrap_err()
+                    })
+                    .collect::<Vec<_>>()
+            });
+            let b = scope.spawn(|| {
+                (0..2000)
+                    .map(|_| {
+                        barrier.wait();
+                        let line = line!() + 1;
+                        (capture(|| panic!("same message")).unwrap_err(), line)
+                    })
+                    .collect::<Vec<_>>()
+            });
+            (a.join().unwrap(), b.join().unwrap())
+        });
+        let second_line = second[0].1;
+        for report in &first {
+            let location = report.location.as_deref().unwrap();
+            assert!(
+                !location.contains(&format!(":{second_line}:")),
+                "{location}"
+            );
+        }
+        for (report, line) in &second {
+            let location = report.location.as_deref().unwrap();
+            assert!(location.contains(&format!(":{line}:")), "{location}");
+        }
     }
 
     #[test]
