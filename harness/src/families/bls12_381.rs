@@ -472,7 +472,7 @@ pub const FAMILY: Family = Family {
             name: "blstrs_g1_group_law",
             subject: BLSTRS,
             function:
-                "group 0.13 traits (G1): +, -, neg, double, + G1Affine, * Scalar, is_identity, Sum, batch_normalize, from_bytes",
+                "group 0.13 traits (G1): +, -, neg, double, + G1Affine, * Scalar, is_identity, Sum, batch_normalize, from_bytes, conditional_select",
             lengths: Lengths::up_to(0),
             cases: 512,
             build: |spec| {
@@ -487,7 +487,7 @@ pub const FAMILY: Family = Family {
             name: "blstrs_g2_group_law",
             subject: BLSTRS,
             function:
-                "group 0.13 traits (G2): +, -, neg, double, + G2Affine, * Scalar, is_identity, Sum, batch_normalize, from_bytes",
+                "group 0.13 traits (G2): +, -, neg, double, + G2Affine, * Scalar, is_identity, Sum, batch_normalize, from_bytes, conditional_select",
             lengths: Lengths::up_to(0),
             cases: 512,
             build: |spec| {
@@ -578,7 +578,7 @@ pub const FAMILY: Family = Family {
             name: "zkcrypto_g1_group_law",
             subject: ZKCRYPTO,
             function:
-                "group 0.14 traits (G1): +, -, neg, double, + G1Affine, * Scalar, is_identity, Sum, batch_normalize, from_bytes",
+                "group 0.14 traits (G1): +, -, neg, double, + G1Affine, * Scalar, is_identity, Sum, batch_normalize, from_bytes, conditional_select",
             lengths: Lengths::up_to(0),
             cases: 512,
             build: |spec| {
@@ -594,7 +594,7 @@ pub const FAMILY: Family = Family {
             name: "zkcrypto_g2_group_law",
             subject: ZKCRYPTO,
             function:
-                "group 0.14 traits (G2): +, -, neg, double, + G2Affine, * Scalar, is_identity, Sum, batch_normalize, from_bytes",
+                "group 0.14 traits (G2): +, -, neg, double, + G2Affine, * Scalar, is_identity, Sum, batch_normalize, from_bytes, conditional_select",
             lengths: Lengths::up_to(0),
             cases: 512,
             build: |spec| {

@@ -191,56 +191,89 @@ const BN256: [RoutineRow; 5] = msm_rows!("bn256", Bn254G1);
 const SECP256K1: [RoutineRow; 5] = msm_rows!("secp256k1", Secp256k1);
 const SECP256R1: [RoutineRow; 5] = msm_rows!("secp256r1", P256);
 
-/// A row of the `group` 0.13 traits' group law ([`crate::zkgroup::v013::group_law()`]) of one
-/// curve of halo2curves.
-macro_rules! group_law_row {
+/// The two rows of one curve of halo2curves through the `group` 0.13 traits: the group law
+/// ([`crate::zkgroup::v013::group_law()`]) and `WnafBase × WnafScalar`
+/// ([`crate::zkgroup::v013::wnaf()`]: halo2curves implements no `WnafGroup`, so not `Wnaf`'s
+/// forms).
+macro_rules! trait_rows {
     ($curve:literal, $group:ty, $oracle:ty, $encoding:expr) => {
-        RoutineRow {
-            name: concat!("halo2_", $curve, "_group_law"),
-            subject: HALO2CURVES,
-            function: concat!(
-                "group 0.13 traits (",
-                $curve,
-                "): +, -, neg, double, + Affine, * Scalar, is_identity, Sum, batch_normalize, from_bytes"
-            ),
-            lengths: Lengths::up_to(0),
-            cases: 512,
-            build: |spec| {
-                Box::new(zkgroup::v013::group_law::<$group, $oracle, _>(
-                    spec, $encoding,
-                ))
+        [
+            RoutineRow {
+                name: concat!("halo2_", $curve, "_group_law"),
+                subject: HALO2CURVES,
+                function: concat!(
+                    "group 0.13 traits (",
+                    $curve,
+                    "): +, -, neg, double, + Affine, * Scalar, is_identity, Sum, batch_normalize, from_bytes, conditional_select"
+                ),
+                lengths: Lengths::up_to(0),
+                cases: 512,
+                build: |spec| {
+                    Box::new(zkgroup::v013::group_law::<$group, $oracle, _>(
+                        spec, $encoding,
+                    ))
+                },
             },
-        }
+            RoutineRow {
+                name: concat!("halo2_", $curve, "_wnaf"),
+                subject: HALO2CURVES,
+                function: concat!(
+                    "group 0.13 WnafBase × WnafScalar (",
+                    $curve,
+                    "), windows 2 to 8"
+                ),
+                lengths: Lengths::up_to(0),
+                cases: 512,
+                build: |spec| {
+                    Box::new(
+                        zkgroup::v013::wnaf::<$group, $oracle, _>(spec, $encoding)
+                            .with_reproducer(ReproPaths {
+                                group_type: stringify!($group),
+                                group_version: "0.13.0",
+                            }),
+                    )
+                },
+            },
+        ]
     };
 }
 
-/// A row of `group` 0.13's wNAF multiplication ([`crate::zkgroup::v013::wnaf()`]: halo2curves
-/// implements no `WnafGroup`, so `WnafBase × WnafScalar` only) of one curve of halo2curves.
-macro_rules! wnaf_row {
-    ($curve:literal, $group:ty, $oracle:ty, $encoding:expr) => {
-        RoutineRow {
-            name: concat!("halo2_", $curve, "_wnaf"),
-            subject: HALO2CURVES,
-            function: concat!(
-                "group 0.13 WnafBase × WnafScalar (",
-                $curve,
-                "), windows 2 to 8"
-            ),
-            lengths: Lengths::up_to(0),
-            cases: 512,
-            build: |spec| {
-                Box::new(
-                    zkgroup::v013::wnaf::<$group, $oracle, _>(spec, $encoding).with_reproducer(
-                        ReproPaths {
-                            group_type: stringify!($group),
-                            group_version: "0.13.0",
-                        },
-                    ),
-                )
-            },
-        }
-    };
-}
+const BN256_TRAITS: [RoutineRow; 2] = trait_rows!(
+    "bn256",
+    halo2curves::bn256::G1,
+    Bn254G1,
+    zkgroup::Halo2Format(FlagLayout::TwoSpare)
+);
+const GRUMPKIN_TRAITS: [RoutineRow; 2] = trait_rows!(
+    "grumpkin",
+    halo2curves::grumpkin::G1,
+    Grumpkin,
+    zkgroup::Halo2Format(FlagLayout::TwoSpare)
+);
+const PALLAS_TRAITS: [RoutineRow; 2] = trait_rows!(
+    "pallas",
+    halo2curves::pasta::Pallas,
+    Pallas,
+    zkgroup::XLittleEndianSignBit
+);
+const VESTA_TRAITS: [RoutineRow; 2] = trait_rows!(
+    "vesta",
+    halo2curves::pasta::Vesta,
+    Vesta,
+    zkgroup::XLittleEndianSignBit
+);
+const SECP256K1_TRAITS: [RoutineRow; 2] = trait_rows!(
+    "secp256k1",
+    halo2curves::secp256k1::Secp256k1,
+    Secp256k1,
+    zkgroup::Halo2Format(FlagLayout::Extra)
+);
+const SECP256R1_TRAITS: [RoutineRow; 2] = trait_rows!(
+    "secp256r1",
+    halo2curves::secp256r1::Secp256r1,
+    P256,
+    zkgroup::Halo2Format(FlagLayout::Extra)
+);
 
 /// The family's table: one row per routine. The bug zoo builds its variants from these rows'
 /// specs, so a broken variant sees exactly the cases of the routine it breaks.
@@ -263,54 +296,14 @@ pub const FAMILY: Family = Family {
             cases: 256,
             build: |spec| Box::new(compressed::check::<Bn254G1, _>(spec, Halo2Encoding)),
         },
-        group_law_row!(
-            "bn256",
-            halo2curves::bn256::G1,
-            Bn254G1,
-            zkgroup::Halo2Format(FlagLayout::TwoSpare)
-        ),
-        wnaf_row!(
-            "bn256",
-            halo2curves::bn256::G1,
-            Bn254G1,
-            zkgroup::Halo2Format(FlagLayout::TwoSpare)
-        ),
-        group_law_row!(
-            "grumpkin",
-            halo2curves::grumpkin::G1,
-            Grumpkin,
-            zkgroup::Halo2Format(FlagLayout::TwoSpare)
-        ),
-        wnaf_row!(
-            "grumpkin",
-            halo2curves::grumpkin::G1,
-            Grumpkin,
-            zkgroup::Halo2Format(FlagLayout::TwoSpare)
-        ),
-        group_law_row!(
-            "pallas",
-            halo2curves::pasta::Pallas,
-            Pallas,
-            zkgroup::XLittleEndianSignBit
-        ),
-        wnaf_row!(
-            "pallas",
-            halo2curves::pasta::Pallas,
-            Pallas,
-            zkgroup::XLittleEndianSignBit
-        ),
-        group_law_row!(
-            "vesta",
-            halo2curves::pasta::Vesta,
-            Vesta,
-            zkgroup::XLittleEndianSignBit
-        ),
-        wnaf_row!(
-            "vesta",
-            halo2curves::pasta::Vesta,
-            Vesta,
-            zkgroup::XLittleEndianSignBit
-        ),
+        BN256_TRAITS[0],
+        BN256_TRAITS[1],
+        GRUMPKIN_TRAITS[0],
+        GRUMPKIN_TRAITS[1],
+        PALLAS_TRAITS[0],
+        PALLAS_TRAITS[1],
+        VESTA_TRAITS[0],
+        VESTA_TRAITS[1],
         RoutineRow {
             name: "halo2_bn256_batch_normalize",
             subject: HALO2CURVES,
@@ -324,18 +317,8 @@ pub const FAMILY: Family = Family {
         SECP256K1[2],
         SECP256K1[3],
         SECP256K1[4],
-        group_law_row!(
-            "secp256k1",
-            halo2curves::secp256k1::Secp256k1,
-            Secp256k1,
-            zkgroup::Halo2Format(FlagLayout::Extra)
-        ),
-        wnaf_row!(
-            "secp256k1",
-            halo2curves::secp256k1::Secp256k1,
-            Secp256k1,
-            zkgroup::Halo2Format(FlagLayout::Extra)
-        ),
+        SECP256K1_TRAITS[0],
+        SECP256K1_TRAITS[1],
         RoutineRow {
             name: "halo2_secp256k1_compressed_encoding",
             subject: HALO2CURVES,
@@ -349,18 +332,8 @@ pub const FAMILY: Family = Family {
         SECP256R1[2],
         SECP256R1[3],
         SECP256R1[4],
-        group_law_row!(
-            "secp256r1",
-            halo2curves::secp256r1::Secp256r1,
-            P256,
-            zkgroup::Halo2Format(FlagLayout::Extra)
-        ),
-        wnaf_row!(
-            "secp256r1",
-            halo2curves::secp256r1::Secp256r1,
-            P256,
-            zkgroup::Halo2Format(FlagLayout::Extra)
-        ),
+        SECP256R1_TRAITS[0],
+        SECP256R1_TRAITS[1],
         RoutineRow {
             name: "halo2_secp256r1_compressed_encoding",
             subject: HALO2CURVES,

@@ -111,7 +111,7 @@ pub const FAMILY: Family = Family {
         RoutineRow {
             name: "k256_group_law",
             subject: K256,
-            function: "group 0.14 traits: +, -, neg, double, + AffinePoint, * Scalar, is_identity, Sum, batch_normalize, from_bytes",
+            function: "group 0.14 traits: +, -, neg, double, + AffinePoint, * Scalar, is_identity, Sum, batch_normalize, from_bytes, conditional_select",
             lengths: Lengths::up_to(0),
             cases: 512,
             build: |spec| {

@@ -1,8 +1,8 @@
 //! The group law through zkcrypto's `group` traits (0.13 and 0.14, [`crate::zkgroup`]): `Add`,
 //! `Sub`, `Neg`, `Group::double`, mixed addition and subtraction of an affine point
 //! (`Curve::to_affine`, then `G + G::AffineRepr`), `Mul<Scalar>`, `Group::is_identity`, `Sum`
-//! of a list, `Curve::batch_normalize` of a list, and `GroupEncoding::from_bytes` of valid and
-//! mutated encodings.
+//! of a list, `Curve::batch_normalize` of a list, `GroupEncoding::from_bytes` of valid and
+//! mutated encodings, and `ConditionallySelectable::conditional_select` with either choice.
 //!
 //! A case is one operation on points drawn with known logs (the per-element classes of
 //! [`crate::generators::points`]: identities on either side, G, small multiples, P and −P, P
@@ -61,10 +61,12 @@ pub enum Op {
     BatchNormalize,
     /// `G::from_bytes(bytes)`.
     Decode,
+    /// `G::conditional_select(&P, &Q, choice)` (`subtle::ConditionallySelectable`).
+    Select,
 }
 
 /// Every operation with the class a case of it records.
-const OPS: [(Op, &str); 11] = [
+const OPS: [(Op, &str); 12] = [
     (Op::Add, "op_add"),
     (Op::Sub, "op_sub"),
     (Op::Neg, "op_neg"),
@@ -76,10 +78,14 @@ const OPS: [(Op, &str); 11] = [
     (Op::Sum, "op_sum"),
     (Op::BatchNormalize, "op_batch_normalize"),
     (Op::Decode, "op_decode"),
+    (Op::Select, "op_select"),
 ];
 
 /// The weights of [`OPS`] in a draw.
-const OP_WEIGHTS: [u32; 11] = [2, 1, 1, 1, 2, 1, 5, 1, 2, 2, 4];
+const OP_WEIGHTS: [u32; 12] = [2, 1, 1, 1, 2, 1, 5, 1, 2, 2, 4, 1];
+
+/// The classes of `conditional_select`'s choice: P (choice 0) or Q (choice 1).
+const SELECT_CLASSES: [&str; 2] = ["select_first", "select_second"];
 
 /// The longest list of `Sum` and `batch_normalize`.
 const LIST_MAX: usize = 6;
@@ -101,7 +107,7 @@ impl Op {
     /// How many points the operation takes (lists draw theirs).
     fn arity(self, g: &mut Gen) -> usize {
         match self {
-            Op::Add | Op::Sub | Op::AddAffine | Op::SubAffine => 2,
+            Op::Add | Op::Sub | Op::AddAffine | Op::SubAffine | Op::Select => 2,
             Op::Neg | Op::Double | Op::Mul | Op::IsIdentity | Op::Decode => 1,
             Op::Sum | Op::BatchNormalize => {
                 let n = g.range(0, LIST_MAX);
@@ -119,7 +125,7 @@ pub struct GroupLawCase<F> {
     pub op: Op,
     /// P, or P and Q, with their logs.
     pub points: Vec<GenPoint<F>>,
-    /// The scalar of [`Op::Mul`] (0 otherwise), below r.
+    /// The scalar of [`Op::Mul`], below r; [`Op::Select`]'s choice (0 or 1); 0 otherwise.
     pub scalar: BigUint,
     /// The bytes [`Op::Decode`] decodes (empty otherwise).
     pub bytes: Vec<u8>,
@@ -248,6 +254,7 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
         classes.extend(SCALAR_CLASSES);
         classes.extend(LIST_CLASSES);
         classes.extend(DECODE_CLASSES);
+        classes.extend(SELECT_CLASSES);
         self.spec.info(
             "known logs: (a ± b)·G, (−a)·G, (2a)·G, (s·a)·G, (Σaᵢ)·G, a = 0; from_bytes: the \
              format's decoder",
@@ -264,6 +271,11 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
         let points = points(g, c, n, Representation::Affine);
         let scalar = match op {
             Op::Mul => crate::generators::scalars::scalar(g, c.order()),
+            Op::Select => {
+                let choice = g.below(2) as usize;
+                g.hit(SELECT_CLASSES[choice]);
+                BigUint::from(choice)
+            }
             _ => BigUint::zero(),
         };
         let bytes = match op {
@@ -285,6 +297,9 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
         if let Some(i) = LIST_CLASSES.iter().position(|c| *c == class) {
             let listed = matches!(case.op, Op::Sum | Op::BatchNormalize);
             return Some(listed && case.points.len().min(2) == i);
+        }
+        if let Some(choice) = SELECT_CLASSES.iter().position(|c| *c == class) {
+            return Some(case.op == Op::Select && case.scalar == BigUint::from(choice));
         }
         if DECODE_CLASSES.contains(&class) {
             return Some(case.op == Op::Decode && self.decode_class_holds(case, class));
@@ -321,6 +336,8 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
             Op::Mul => (log(0) * &case.scalar) % r,
             Op::IsIdentity => return Outcome::Value(GroupValue::Flag(log(0).is_zero())),
             Op::Sum => (0..case.points.len()).map(log).sum::<BigUint>() % r,
+            Op::Select if case.scalar.is_zero() => log(0),
+            Op::Select => log(1),
             Op::BatchNormalize => {
                 let each = (0..case.points.len())
                     .map(|i| GroupValue::Point(c.curve().mul_generator(&log(i))))

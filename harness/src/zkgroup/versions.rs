@@ -43,7 +43,7 @@ macro_rules! entry_points {
         impl<C, G, E> GroupLawSubject<C> for Traits<G, E>
         where
             C: SwGroup,
-            G: Curve + GroupEncoding + 'static,
+            G: Curve + GroupEncoding + subtle::ConditionallySelectable + 'static,
             E: PointEncoding<C>,
         {
             fn run(&self, op: Op, logs: &[&BigUint], s: &BigUint) -> GroupValue<C::F> {
@@ -72,6 +72,10 @@ macro_rules! entry_points {
                     Op::SubAffine => out(point(0) - point(1).to_affine()),
                     Op::Mul => out(point(0) * scalar::<G::Scalar>(s)),
                     Op::IsIdentity => GroupValue::Flag(bool::from(point(0).is_identity())),
+                    Op::Select => {
+                        let choice = subtle::Choice::from(u8::from(*s == BigUint::from(1u8)));
+                        out(G::conditional_select(&point(0), &point(1), choice))
+                    }
                 }
             }
 
@@ -94,7 +98,7 @@ macro_rules! entry_points {
         pub fn group_law<G, C, E>(spec: Spec, encoding: E) -> GroupLawCheck<C>
         where
             C: SwGroup,
-            G: Curve + GroupEncoding + 'static,
+            G: Curve + GroupEncoding + subtle::ConditionallySelectable + 'static,
             E: PointEncoding<C> + Clone,
         {
             check(spec, traits::<G, C, E>(encoding.clone()), encoding)
@@ -105,7 +109,7 @@ macro_rules! entry_points {
         pub fn traits<G, C, E>(encoding: E) -> impl GroupLawSubject<C>
         where
             C: SwGroup,
-            G: Curve + GroupEncoding + 'static,
+            G: Curve + GroupEncoding + subtle::ConditionallySelectable + 'static,
             E: PointEncoding<C>,
         {
             Traits::<G, E> {
