@@ -93,6 +93,27 @@ impl<C: SwGroup<F = Fp>> PointEncoding<C> for Sec1Compressed {
     }
 }
 
+/// The two points with the x of `bytes` when they are the tag byte 0x05 followed by the x of
+/// a point of `C` (big-endian, below p), even y first: the "compact" point of
+/// draft-jivsov-ecc-compact, which RustCrypto's `sec1` 0.8 parses as `Tag::Compact`. SEC 1 v2
+/// §2.3.4 has no such tag, so [`Sec1Compressed`] refuses these bytes; this is for declaring
+/// what a library that accepts them is known to return.
+pub fn sec1_compact_roots<C: SwGroup<F = Fp>>(bytes: &[u8]) -> Option<[Point<Fp>; 2]> {
+    let (5, x) = bytes.split_first()? else {
+        return None;
+    };
+    let curve = C::instance().curve();
+    let x = curve.b.field().from_canonical(&BigUint::from_bytes_be(x))?;
+    let root = curve.lift_x(&x)?;
+    let other = curve.neg(&root);
+    let even = |p: &Point<Fp>| matches!(p, Point::Affine { y, .. } if !y.value().bit(0));
+    Some(if even(&root) {
+        [root, other]
+    } else {
+        [other, root]
+    })
+}
+
 /// x as little-endian bytes (the field's length) with the sign of y (its canonical integer
 /// odd) in the top bit of the last byte, the identity as all zero bytes: the Pasta curves'
 /// `GroupEncoding` (pasta_curves `to_bytes`; the Zcash protocol specification §5.4.9.7

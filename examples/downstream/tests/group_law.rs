@@ -37,6 +37,15 @@ ecdiff::check!(
     )
 );
 
+// And group's wNAF over the same type, all three forms (pasta_curves implements WnafGroup).
+ecdiff::check!(
+    pallas_wnaf,
+    zkgroup::wnaf_group::<pasta_curves::pallas::Point, Pallas, _>(
+        Spec::new("pallas_wnaf"),
+        XLittleEndianSignBit
+    )
+);
+
 /// Pallas' `+` with a chord formula's missing doubling case: P + P (P ≠ O) comes out as the
 /// identity, as an incomplete addition's 0/0 does.
 struct NoDoubling<S>(S);

@@ -8,7 +8,7 @@
 //! | `p256_mul` | `P * k`, `mul_vartime`, `AffinePoint * k` | known logs |
 //! | `p256_mul_by_generator` | `mul_by_generator{,_vartime}` (33-window `BasepointTable`), `GENERATOR * k` | fixed-base windows |
 //! | `p256_lincomb` | `lincomb{,_vartime}` (array, slice), `mul_by_generator_and_mul_add_vartime` | known logs |
-//! | `p256_group_law` | through `group` 0.14's traits: `+`, `-`, `neg`, `double`, `+ AffinePoint`, `* Scalar`, `is_identity` | known logs ([`crate::zkgroup::group_law()`]) |
+//! | `p256_group_law` | through `group` 0.14's traits: `+`, `-`, `neg`, `double`, `+ AffinePoint`, `* Scalar`, `is_identity`, `Sum`, `batch_normalize`, `from_bytes`, `conditional_select` — known finding [`P256_COMPACT_TAG_ACCEPTED`] | known logs ([`crate::zkgroup::group_law()`]) |
 //! | `p256_batch_normalize` | `BatchNormalize` (array, `Array`, slice; ct and vartime), `CurveGroup::batch_normalize` | known logs |
 //!
 //! Inputs are the recipes of [`crate::shapes::sec1_points`] carried out with p256's own
@@ -106,9 +106,17 @@ pub const FAMILY: Family = Family {
             lengths: Lengths::up_to(0),
             cases: 512,
             build: |spec| {
-                Box::new(crate::zkgroup::group_law::<p256::ProjectivePoint, P256, _>(
-                    spec,
-                    crate::zkgroup::Sec1Compressed,
+                Box::new(crate::shapes::known::with_known(
+                    crate::zkgroup::group_law::<p256::ProjectivePoint, P256, _>(
+                        spec,
+                        crate::zkgroup::Sec1Compressed,
+                    )
+                    .with_reproducer(crate::zkgroup::wnaf::ReproPaths {
+                        group_type: "p256::ProjectivePoint",
+                        group_version: "0.14.0",
+                    }),
+                    compact_tag_known,
+                    compact_tag_behaviour,
                 ))
             },
         },
@@ -135,9 +143,109 @@ pub const FAMILY: Family = Family {
     ],
 };
 
+/// p256 0.14.0's `GroupEncoding::from_bytes` accepts a 33-byte string that starts with tag
+/// 0x05 — `sec1` 0.8's `Tag::Compact` (draft-jivsov-ecc-compact), not in SEC 1 v2 §2.3.4,
+/// never written by `to_bytes` — and decompacts x to the root with the smaller y (primeorder's
+/// `AffinePoint::to_compact`): every such point gets a second 33-byte encoding. Found by the
+/// `from_bytes` cases' random bytes (with k256's, whose convention is the even root).
+/// Smallest input: `05` ‖ x(G), which decodes to G (its y is the smaller root). No upstream
+/// issue found.
+pub const P256_COMPACT_TAG_ACCEPTED: &str = "p256 0.14.0 (primeorder) GroupEncoding::from_bytes \
+     accepts tag 0x05 (sec1 0.8 Tag::Compact, not in SEC 1 v2 §2.3.4; to_bytes never writes it) \
+     in its 33-byte compressed repr and returns (x, min(y, p − y)): a second encoding of those \
+     points; smallest input: 05 ‖ x(G) decodes to G; no upstream issue found";
+
+/// The cases of [`P256_COMPACT_TAG_ACCEPTED`]: `from_bytes` of `05` ‖ the x of a curve point.
+fn compact_tag_known(
+    case: &crate::zkgroup::group_law::GroupLawCase<ecdiff_oracles::field::Fp>,
+) -> crate::engine::Expected {
+    let compact = case.op == crate::zkgroup::group_law::Op::Decode
+        && crate::zkgroup::sec1_compact_roots::<P256>(&case.bytes).is_some();
+    if compact {
+        crate::engine::Expected::known(
+            crate::engine::VerdictKind::OracleRejected,
+            P256_COMPACT_TAG_ACCEPTED,
+        )
+    } else {
+        crate::engine::Expected::AGREE
+    }
+}
+
+/// What p256 returns on those cases: the point with that x and the smaller y, exactly.
+fn compact_tag_behaviour(
+    case: &crate::zkgroup::group_law::GroupLawCase<ecdiff_oracles::field::Fp>,
+    subject: &crate::engine::Outcome<
+        crate::zkgroup::group_law::GroupValue<ecdiff_oracles::field::Fp>,
+    >,
+) -> Result<(), String> {
+    use ecdiff_oracles::weierstrass::Point;
+    let roots =
+        crate::zkgroup::sec1_compact_roots::<P256>(&case.bytes).ok_or("not a compact-tag case")?;
+    let y = |p: &Point<ecdiff_oracles::field::Fp>| match p {
+        Point::Affine { y, .. } => y.value().clone(),
+        Point::Identity => unreachable!("a lifted x"),
+    };
+    let smaller = roots
+        .iter()
+        .min_by_key(|p| y(p))
+        .expect("two roots")
+        .clone();
+    crate::shapes::known::returned(
+        subject,
+        &crate::zkgroup::group_law::GroupValue::Point(smaller),
+    )
+}
+
 #[cfg(test)]
 mod known_finding_tests {
     use super::*;
+
+    /// `from_bytes(05 ‖ x(G))` is the known finding, and p256 returns exactly G (the smaller
+    /// root); the other root there, or a refusal, is a new finding.
+    #[test]
+    fn the_compact_tag_is_pinned_to_the_smaller_root() {
+        use crate::engine::Outcome;
+        use crate::generators::points::with_log;
+        use crate::generators::{Bias, Gen};
+        use crate::zkgroup::group_law::{check, GroupLawCase, GroupValue, Op};
+        use ecdiff_oracles::weierstrass::Point;
+        let c = <P256 as crate::curve::SwGroup>::instance();
+        let g = with_log(&mut Gen::new(&[0u8; 64], Bias::Edge), c, 1u8.into());
+        let Point::Affine { x, .. } = &ecdiff_oracles::curves::p256().generator else {
+            unreachable!("G is not the identity")
+        };
+        let mut bytes = vec![5u8];
+        bytes.extend(x.to_be_bytes(32));
+        let case = GroupLawCase {
+            op: Op::Decode,
+            points: vec![g],
+            scalar: 0u8.into(),
+            bytes,
+        };
+        let build = || {
+            crate::shapes::known::with_known(
+                check(
+                    FAMILY.spec("p256_group_law"),
+                    crate::zkgroup::traits::<p256::ProjectivePoint, P256, _>(
+                        crate::zkgroup::Sec1Compressed,
+                    ),
+                    crate::zkgroup::Sec1Compressed,
+                ),
+                compact_tag_known,
+                compact_tag_behaviour,
+            )
+        };
+        let generator = ecdiff_oracles::curves::p256().generator.clone();
+        let other = crate::zkgroup::sec1_compact_roots::<P256>(&case.bytes)
+            .unwrap()
+            .into_iter()
+            .find(|p| *p != generator)
+            .unwrap();
+        assert_pinned(build(), &case, move |_, _| {
+            Outcome::Value(GroupValue::Point(other.clone()))
+        });
+        assert_pinned(build(), &case, |_, _| Outcome::Rejected("refused".into()));
+    }
 
     /// `group`'s wNAF reads p256's big-endian representation as little-endian: G·1 comes out
     /// as 2²⁴⁸·G at every window, pinned; the right value or another is a new finding.

@@ -10,7 +10,7 @@
 //! | `k256_mul_by_generator` | k256 0.14 `mul_by_generator{,_vartime}`, `GENERATOR * k` | fixed-base windows |
 //! | `k256_lincomb` | k256 0.14 `lincomb{,_vartime}` (array, slice), `mul_by_generator_and_mul_add_vartime` | known logs |
 //! | `k256_batch_normalize` | k256 0.14 `BatchNormalize` (array, `Array`, slice; ct and vartime), `CurveGroup::batch_normalize` | known logs |
-//! | `k256_group_law` | k256 0.14 through `group` 0.14's traits: `+`, `-`, `neg`, `double`, `+ AffinePoint`, `* Scalar`, `is_identity` | known logs ([`crate::zkgroup::group_law()`]) |
+//! | `k256_group_law` | k256 0.14 through `group` 0.14's traits: `+`, `-`, `neg`, `double`, `+ AffinePoint`, `* Scalar`, `is_identity`, `Sum`, `batch_normalize`, `from_bytes`, `conditional_select` — known finding [`K256_COMPACT_TAG_ACCEPTED`] | known logs ([`crate::zkgroup::group_law()`]) |
 //! | `k256_013_batch_normalize` | k256 0.13.4 `BatchNormalize<[_; N]>` — known finding, k256#943 | known logs |
 //!
 //! Point inputs are built by k256's own arithmetic from recipes, so identities produced by
@@ -30,6 +30,7 @@ pub mod ecsm;
 mod zoo;
 
 use crate::declare::{Family, RoutineRow};
+use crate::engine::{Expected, VerdictKind};
 use crate::families::secp256k1::adapter_ecsm::{EcsmWitnessGen, ECSM};
 use crate::families::secp256k1::adapter_k256::{
     K256013BatchNormalize, K256BatchNormalize, K256Field, K256Lincomb, K256Mul, K256MulByGenerator,
@@ -115,9 +116,17 @@ pub const FAMILY: Family = Family {
             lengths: Lengths::up_to(0),
             cases: 512,
             build: |spec| {
-                Box::new(zkgroup::group_law::<k256::ProjectivePoint, Secp256k1, _>(
-                    spec,
-                    zkgroup::Sec1Compressed,
+                Box::new(crate::shapes::known::with_known(
+                    zkgroup::group_law::<k256::ProjectivePoint, Secp256k1, _>(
+                        spec,
+                        zkgroup::Sec1Compressed,
+                    )
+                    .with_reproducer(zkgroup::wnaf::ReproPaths {
+                        group_type: "k256::ProjectivePoint",
+                        group_version: "0.14.0",
+                    }),
+                    compact_tag_known,
+                    compact_tag_behaviour,
                 ))
             },
         },
@@ -209,6 +218,40 @@ mod known_finding_tests {
     }
 }
 
+/// k256 0.14.0's `GroupEncoding::from_bytes` accepts a 33-byte string that starts with tag
+/// 0x05 — `sec1` 0.8's `Tag::Compact` (draft-jivsov-ecc-compact), which SEC 1 v2 §2.3.4 does
+/// not define and `to_bytes` never writes — and decompacts x with the even y (BIP 340's
+/// convention, `DecompactPoint for AffinePoint`): every point with an even y has a second
+/// 33-byte encoding that decodes to it. Found by the `from_bytes` cases' random bytes.
+/// Smallest input: `05` ‖ x(G), which decodes to G (its y is even). No upstream issue found.
+pub const K256_COMPACT_TAG_ACCEPTED: &str = "k256 0.14.0 GroupEncoding::from_bytes accepts tag \
+     0x05 (sec1 0.8 Tag::Compact, not in SEC 1 v2 §2.3.4; to_bytes never writes it) in its \
+     33-byte compressed repr and returns (x, even y): a second encoding of every point with \
+     an even y; smallest input: 05 ‖ x(G) decodes to G; no upstream issue found";
+
+/// The cases of [`K256_COMPACT_TAG_ACCEPTED`]: `from_bytes` of `05` ‖ the x of a curve point.
+fn compact_tag_known(
+    case: &zkgroup::group_law::GroupLawCase<ecdiff_oracles::field::Fp>,
+) -> Expected {
+    let compact = case.op == zkgroup::group_law::Op::Decode
+        && zkgroup::sec1_compact_roots::<Secp256k1>(&case.bytes).is_some();
+    if compact {
+        Expected::known(VerdictKind::OracleRejected, K256_COMPACT_TAG_ACCEPTED)
+    } else {
+        Expected::AGREE
+    }
+}
+
+/// What k256 returns on those cases: the point with that x and the even y, exactly.
+fn compact_tag_behaviour(
+    case: &zkgroup::group_law::GroupLawCase<ecdiff_oracles::field::Fp>,
+    subject: &crate::engine::Outcome<zkgroup::group_law::GroupValue<ecdiff_oracles::field::Fp>>,
+) -> Result<(), String> {
+    let [even, _] =
+        zkgroup::sec1_compact_roots::<Secp256k1>(&case.bytes).ok_or("not a compact-tag case")?;
+    crate::shapes::known::returned(subject, &zkgroup::group_law::GroupValue::Point(even))
+}
+
 #[cfg(test)]
 mod group_law_tests {
     use super::FAMILY;
@@ -258,9 +301,14 @@ mod group_law_tests {
     fn k256_agrees_and_an_addition_without_its_doubling_case_is_found() {
         let spec = || FAMILY.spec("k256_group_law");
         let k256 = || traits::<k256::ProjectivePoint, Secp256k1, _>(Sec1Compressed);
-        (Suite::new(&check(spec(), k256(), Sec1Compressed)).no_save())
+        let with_known = crate::shapes::known::with_known(
+            check(spec(), k256(), Sec1Compressed),
+            super::compact_tag_known,
+            super::compact_tag_behaviour,
+        );
+        (Suite::new(&with_known).no_save())
             .try_run()
-            .expect("k256's group law agrees");
+            .expect("k256's group law agrees but for its known finding");
         let broken = check(spec(), NoDoubling(k256()), Sec1Compressed);
         let failure = Suite::new(&broken).no_save().try_run().unwrap_err();
         assert_eq!(failure.run.verdict.kind, crate::VerdictKind::Mismatch);
@@ -299,6 +347,47 @@ mod group_law_tests {
                 (_, other) => other,
             }
         }
+    }
+
+    /// `from_bytes(05 ‖ x(G))` is the known finding, and k256 returns exactly G; the odd root
+    /// there, or a refusal, is a new finding.
+    #[test]
+    fn the_compact_tag_is_pinned_to_the_even_root() {
+        use crate::engine::Outcome;
+        use crate::generators::points::with_log;
+        use crate::generators::{Bias, Gen};
+        use crate::shapes::known::testing::assert_pinned;
+        let c = <Secp256k1 as crate::curve::SwGroup>::instance();
+        let g = with_log(&mut Gen::new(&[0u8; 64], Bias::Edge), c, BigUint::from(1u8));
+        let mut bytes = vec![5u8];
+        let ecdiff_oracles::weierstrass::Point::Affine { x, .. } =
+            &ecdiff_oracles::curves::secp256k1().generator
+        else {
+            unreachable!("G is not the identity")
+        };
+        bytes.extend(x.to_be_bytes(32));
+        let case = crate::zkgroup::group_law::GroupLawCase {
+            op: Op::Decode,
+            points: vec![g],
+            scalar: BigUint::zero(),
+            bytes,
+        };
+        let build = || {
+            crate::shapes::known::with_known(
+                check(
+                    FAMILY.spec("k256_group_law"),
+                    traits::<k256::ProjectivePoint, Secp256k1, _>(Sec1Compressed),
+                    Sec1Compressed,
+                ),
+                super::compact_tag_known,
+                super::compact_tag_behaviour,
+            )
+        };
+        let [_, odd] = crate::zkgroup::sec1_compact_roots::<Secp256k1>(&case.bytes).unwrap();
+        assert_pinned(build(), &case, move |_, _| {
+            Outcome::Value(GroupValue::Point(odd.clone()))
+        });
+        assert_pinned(build(), &case, |_, _| Outcome::Rejected("refused".into()));
     }
 
     #[test]

@@ -23,6 +23,7 @@
 //! (a − b)·G, −P is (−a)·G, 2P is (2a)·G, s·P is (s·a)·G, ΣPᵢ is (Σaᵢ)·G, P is the identity
 //! exactly when a = 0, and `batch_normalize` returns each aᵢ·G.
 
+use super::wnaf::ReproPaths;
 use super::PointEncoding;
 use crate::curve::SwGroup;
 use crate::engine::{Outcome, Routine, RoutineInfo};
@@ -31,6 +32,7 @@ use crate::generators::points::{
 };
 use crate::generators::scalars::{scalar_class_holds, SCALAR_CLASSES};
 use crate::generators::Gen;
+use crate::repro::project::ReproCode;
 use crate::shapes::{hex_gen_points, hex_point, Spec};
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
@@ -162,6 +164,7 @@ pub struct GroupLawCheck<C: SwGroup> {
     spec: Spec,
     subject: Box<dyn GroupLawSubject<C>>,
     encoding: Box<dyn PointEncoding<C>>,
+    repro: Option<ReproPaths>,
 }
 
 /// The default case count: every operation and every point and scalar class at seed 0.
@@ -178,10 +181,20 @@ pub fn check<C: SwGroup>(
         spec: spec.shape_default(GROUP_LAW_CASES),
         encoding: Box::new(encoding),
         subject: Box::new(subject),
+        repro: None,
     }
 }
 
 impl<C: SwGroup> GroupLawCheck<C> {
+    /// The check with standalone reproducers ([`crate::repro`]) of its `from_bytes` cases,
+    /// naming `paths`.
+    pub fn with_reproducer(self, paths: ReproPaths) -> Self {
+        GroupLawCheck {
+            repro: Some(paths),
+            ..self
+        }
+    }
+
     /// The bytes `from_bytes` gets: the encoding of `p`, as it is or mutated.
     fn decode_input(&self, g: &mut Gen, p: &GenPoint<C::F>) -> Vec<u8> {
         let point = C::instance().curve().mul_generator(&p.log);
@@ -354,6 +367,52 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
             }
         };
         Outcome::Value(GroupValue::Point(c.curve().mul_generator(&result)))
+    }
+
+    /// `from_bytes` cases only: the bytes into `G::from_bytes`, the point it accepts shown as
+    /// its `to_bytes` (checked by the row's other operations), the expected line the oracle's
+    /// decoding in the same encoding, or "refused".
+    fn reproducer(&self, case: &Self::Case, oracle: &Outcome<Self::Output>) -> Option<ReproCode> {
+        let ReproPaths {
+            group_type,
+            group_version,
+        } = self.repro?;
+        if case.op != Op::Decode {
+            return None;
+        }
+        let expected = match oracle {
+            Outcome::Value(GroupValue::Point(p)) => {
+                format!("decodes to {}", hex::encode(self.encoding.encode(p)))
+            }
+            Outcome::Rejected(_) => "refused".to_string(),
+            _ => return None,
+        };
+        let body = format!(
+            "type G = {group_type};\n\
+             let bytes = unhex(\"{bytes}\");\n\
+             let mut repr = <G as GroupEncoding>::Repr::default();\n\
+             AsMut::<[u8]>::as_mut(&mut repr).copy_from_slice(&bytes);\n\
+             // The decoder under test.\n\
+             match Option::<G>::from(G::from_bytes(&repr)) {{\n    \
+             Some(p) => format!(\"decodes to {{}}\", hex(p.to_bytes().as_ref())),\n    \
+             None => \"refused\".to_string(),\n\
+             }}\n",
+            bytes = hex::encode(&case.bytes),
+        );
+        Some(ReproCode {
+            dependencies: vec![crate::repro::project::Dependency::new(
+                "group",
+                group_version,
+            )],
+            uses: vec!["use group::GroupEncoding;".into()],
+            body,
+            expected,
+            expected_from: format!(
+                "ecdiff's oracle on these bytes (the decoder of {}, written from the format's \
+                 specification), embedded",
+                self.encoding.name()
+            ),
+        })
     }
 
     fn render_case(&self, case: &Self::Case) -> String {
