@@ -53,6 +53,17 @@ use ecdiff_oracles::tower::Fp2;
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
 
+/// What a reproducer names: the group type under test and the `group` release it implements
+/// (a dependency of the reproducer, with its default `alloc` feature, which the wNAF API needs
+/// and halo2curves does not enable).
+#[derive(Clone, Copy, Debug)]
+pub struct ReproPaths {
+    /// The projective type, `k256::ProjectivePoint`.
+    pub group_type: &'static str,
+    /// The `group` release the type implements, as Cargo.lock pins it (`"0.13.0"`).
+    pub group_version: &'static str,
+}
+
 /// A curve's `GroupEncoding` bytes as the oracle reads them, from the curve's specification.
 pub trait PointEncoding<C: SwGroup>: Send + Sync + 'static {
     /// The point `bytes` encode, or `None` when they encode none.

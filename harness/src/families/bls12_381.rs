@@ -510,7 +510,7 @@ pub const FAMILY: Family = Family {
                         spec,
                         zkgroup::ZcashCompressed,
                     )
-                    .with_reproducer(zkgroup::wnaf::ReproPaths {
+                    .with_reproducer(zkgroup::ReproPaths {
                         group_type: "blstrs::G1Projective",
                         group_version: "0.13.0",
                     }),
@@ -529,7 +529,7 @@ pub const FAMILY: Family = Family {
                         spec,
                         zkgroup::ZcashCompressed,
                     )
-                    .with_reproducer(zkgroup::wnaf::ReproPaths {
+                    .with_reproducer(zkgroup::ReproPaths {
                         group_type: "blstrs::G2Projective",
                         group_version: "0.13.0",
                     }),
@@ -548,7 +548,7 @@ pub const FAMILY: Family = Family {
                         spec,
                         zkgroup::ZcashCompressed,
                     )
-                    .with_reproducer(zkgroup::wnaf::ReproPaths {
+                    .with_reproducer(zkgroup::ReproPaths {
                         group_type: "bls12_381::G1Projective",
                         group_version: "0.14.0",
                     }),
@@ -567,7 +567,7 @@ pub const FAMILY: Family = Family {
                         spec,
                         zkgroup::ZcashCompressed,
                     )
-                    .with_reproducer(zkgroup::wnaf::ReproPaths {
+                    .with_reproducer(zkgroup::ReproPaths {
                         group_type: "bls12_381::G2Projective",
                         group_version: "0.14.0",
                     }),

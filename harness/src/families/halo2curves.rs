@@ -77,7 +77,7 @@ use crate::shapes::known::{self, with_known};
 use crate::shapes::msm;
 use crate::shapes::normalize;
 use crate::zkgroup;
-use crate::zkgroup::wnaf::ReproPaths;
+use crate::zkgroup::ReproPaths;
 use declared_curves::{Grumpkin, Pallas, Vesta};
 use ecdiff_oracles::curves::{Bn254G1, Secp256k1, P256};
 use ecdiff_oracles::halo2_compressed::FlagLayout;

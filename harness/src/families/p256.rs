@@ -111,7 +111,7 @@ pub const FAMILY: Family = Family {
                         spec,
                         crate::zkgroup::Sec1Compressed,
                     )
-                    .with_reproducer(crate::zkgroup::wnaf::ReproPaths {
+                    .with_reproducer(crate::zkgroup::ReproPaths {
                         group_type: "p256::ProjectivePoint",
                         group_version: "0.14.0",
                     }),
@@ -133,7 +133,7 @@ pub const FAMILY: Family = Family {
                         spec,
                         crate::zkgroup::Sec1Compressed,
                     )
-                    .with_reproducer(crate::zkgroup::wnaf::ReproPaths {
+                    .with_reproducer(crate::zkgroup::ReproPaths {
                         group_type: "p256::ProjectivePoint",
                         group_version: "0.14.0",
                     }),

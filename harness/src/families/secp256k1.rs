@@ -121,7 +121,7 @@ pub const FAMILY: Family = Family {
                         spec,
                         zkgroup::Sec1Compressed,
                     )
-                    .with_reproducer(zkgroup::wnaf::ReproPaths {
+                    .with_reproducer(zkgroup::ReproPaths {
                         group_type: "k256::ProjectivePoint",
                         group_version: "0.14.0",
                     }),
@@ -143,7 +143,7 @@ pub const FAMILY: Family = Family {
                         spec,
                         zkgroup::Sec1Compressed,
                     )
-                    .with_reproducer(zkgroup::wnaf::ReproPaths {
+                    .with_reproducer(zkgroup::ReproPaths {
                         group_type: "k256::ProjectivePoint",
                         group_version: "0.14.0",
                     }),

@@ -23,8 +23,7 @@
 //! (a − b)·G, −P is (−a)·G, 2P is (2a)·G, s·P is (s·a)·G, ΣPᵢ is (Σaᵢ)·G, P is the identity
 //! exactly when a = 0, and `batch_normalize` returns each aᵢ·G.
 
-use super::wnaf::ReproPaths;
-use super::PointEncoding;
+use super::{PointEncoding, ReproPaths};
 use crate::curve::SwGroup;
 use crate::engine::{Outcome, Routine, RoutineInfo};
 use crate::generators::points::{

@@ -30,6 +30,7 @@
 
 use super::group_law::GroupValue;
 use super::wnaf_model;
+use super::ReproPaths;
 use crate::curve::SwGroup;
 use crate::engine::{Expected, Outcome, Routine, RoutineInfo, VerdictKind};
 use crate::generators::points::{point_class_holds, points, GenPoint, Representation};
@@ -126,17 +127,6 @@ pub trait WnafSubject<C: SwGroup>: Send + Sync + 'static {
 
     /// `p` in the encoding results are read in (a reproducer's expected `to_bytes`).
     fn encode(&self, p: &Point<C::F>) -> Vec<u8>;
-}
-
-/// What a reproducer names: the group type under test and the `group` release it implements
-/// (a dependency of the reproducer, with its default `alloc` feature, which the wNAF API needs
-/// and halo2curves does not enable).
-#[derive(Clone, Copy, Debug)]
-pub struct ReproPaths {
-    /// The projective type, `k256::ProjectivePoint`.
-    pub group_type: &'static str,
-    /// The `group` release the type implements, as Cargo.lock pins it (`"0.13.0"`).
-    pub group_version: &'static str,
 }
 
 /// One case.
