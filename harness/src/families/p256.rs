@@ -159,16 +159,7 @@ pub const P256_COMPACT_TAG_ACCEPTED: &str = "p256 0.14.0 (primeorder) GroupEncod
 fn compact_tag_known(
     case: &crate::zkgroup::group_law::GroupLawCase<ecdiff_oracles::field::Fp>,
 ) -> crate::engine::Expected {
-    let compact = case.op == crate::zkgroup::group_law::Op::Decode
-        && crate::zkgroup::sec1_compact_roots::<P256>(&case.bytes).is_some();
-    if compact {
-        crate::engine::Expected::known(
-            crate::engine::VerdictKind::OracleRejected,
-            P256_COMPACT_TAG_ACCEPTED,
-        )
-    } else {
-        crate::engine::Expected::AGREE
-    }
+    crate::zkgroup::group_law::sec1_compact_expected::<P256>(case, P256_COMPACT_TAG_ACCEPTED)
 }
 
 /// What p256 returns on those cases: the point with that x and the smaller y, exactly.

@@ -30,7 +30,7 @@ pub mod ecsm;
 mod zoo;
 
 use crate::declare::{Family, RoutineRow};
-use crate::engine::{Expected, VerdictKind};
+use crate::engine::Expected;
 use crate::families::secp256k1::adapter_ecsm::{EcsmWitnessGen, ECSM};
 use crate::families::secp256k1::adapter_k256::{
     K256013BatchNormalize, K256BatchNormalize, K256Field, K256Lincomb, K256Mul, K256MulByGenerator,
@@ -233,13 +233,7 @@ pub const K256_COMPACT_TAG_ACCEPTED: &str = "k256 0.14.0 GroupEncoding::from_byt
 fn compact_tag_known(
     case: &zkgroup::group_law::GroupLawCase<ecdiff_oracles::field::Fp>,
 ) -> Expected {
-    let compact = case.op == zkgroup::group_law::Op::Decode
-        && zkgroup::sec1_compact_roots::<Secp256k1>(&case.bytes).is_some();
-    if compact {
-        Expected::known(VerdictKind::OracleRejected, K256_COMPACT_TAG_ACCEPTED)
-    } else {
-        Expected::AGREE
-    }
+    zkgroup::group_law::sec1_compact_expected::<Secp256k1>(case, K256_COMPACT_TAG_ACCEPTED)
 }
 
 /// What k256 returns on those cases: the point with that x and the even y, exactly.

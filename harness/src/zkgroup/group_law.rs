@@ -251,6 +251,21 @@ impl<C: SwGroup> GroupLawCheck<C> {
     }
 }
 
+/// The expected verdict of a case under a known finding "`from_bytes` accepts SEC 1 tag 0x05"
+/// (a library that parses `sec1`'s compact points, [`super::sec1_compact_roots`]): `reason`,
+/// as an accepted invalid input, on the `from_bytes` cases of `05` ‖ the x of a point of `C`.
+pub fn sec1_compact_expected<C: SwGroup<F = ecdiff_oracles::field::Fp>>(
+    case: &GroupLawCase<ecdiff_oracles::field::Fp>,
+    reason: &'static str,
+) -> crate::engine::Expected {
+    let compact = case.op == Op::Decode && super::sec1_compact_roots::<C>(&case.bytes).is_some();
+    if compact {
+        crate::engine::Expected::known(crate::engine::VerdictKind::OracleRejected, reason)
+    } else {
+        crate::engine::Expected::AGREE
+    }
+}
+
 /// How many bytes of `a` and `b` (of one length) differ.
 fn differing_bytes(a: &[u8], b: &[u8]) -> usize {
     a.iter().zip(b).filter(|(x, y)| x != y).count()
