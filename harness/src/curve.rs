@@ -3,6 +3,9 @@
 //! curve, the built-in groups, and [`sw_curve!`](crate::sw_curve), which declares a downstream
 //! curve from its specification constants (checked when first used: G on the curve, r·G = O,
 //! a non-singular curve). The generators draw points of these groups; adapters convert them.
+//! [`declared`] holds the curves declared that way for more than one family.
+
+pub mod declared;
 
 use crate::Gen;
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};

@@ -16,5 +16,7 @@ pub mod dory;
 pub mod halo2curves;
 #[cfg(feature = "p256")]
 pub mod p256;
+#[cfg(feature = "pasta")]
+pub mod pasta;
 #[cfg(feature = "secp256k1")]
 pub mod secp256k1;

@@ -28,6 +28,8 @@ pub static FAMILIES: &[Family] = &[
     crate::families::p256::FAMILY,
     #[cfg(feature = "halo2curves")]
     crate::families::halo2curves::FAMILY,
+    #[cfg(feature = "pasta")]
+    crate::families::pasta::FAMILY,
     #[cfg(feature = "curve25519")]
     crate::families::curve25519::FAMILY,
     #[cfg(feature = "bls12_381")]

@@ -3,7 +3,7 @@
 //! BN254 G1; the compressed point encoding of all three curves; the group law through the
 //! `group` 0.13 traits (`*_group_law`, [`crate::zkgroup::v013::group_law()`]) of those three
 //! and of Grumpkin, Pallas and Vesta (declared from their specifications,
-//! [`declared_curves`]). Oracles: the known-log sum of [`crate::shapes::msm`], the textbook
+//! [`crate::curve::declared`]). Oracles: the known-log sum of [`crate::shapes::msm`], the textbook
 //! conversion of [`crate::shapes::normalize`], known-log bookkeeping for the group law.
 //!
 //! # The paths of `halo2curves::msm` (read at 0.10.0, `src/msm.rs`)
@@ -55,7 +55,6 @@ pub mod compressed;
 
 pub mod batch_add_replay;
 pub mod batch_affine;
-pub mod declared_curves;
 pub mod large_best;
 pub mod large_repro;
 #[cfg(feature = "zoo")]
@@ -65,6 +64,7 @@ pub use large_best::{
     LargeBest, BATCH_AFFINE_MIN, MSM_BEST_DOUBLING_WITHOUT_A, MSM_BEST_IDENTITY_BUG,
 };
 
+use crate::curve::declared::{Grumpkin, Pallas, Vesta};
 use crate::declare::{Family, RoutineRow};
 use crate::engine::Outcome;
 use crate::engine::{Expected, VerdictKind};
@@ -78,7 +78,6 @@ use crate::shapes::msm;
 use crate::shapes::normalize;
 use crate::zkgroup;
 use crate::zkgroup::ReproPaths;
-use declared_curves::{Grumpkin, Pallas, Vesta};
 use ecdiff_oracles::curves::{Bn254G1, Secp256k1, P256};
 use ecdiff_oracles::halo2_compressed::FlagLayout;
 

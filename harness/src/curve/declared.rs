@@ -1,6 +1,7 @@
-//! The curves of halo2curves that ecdiff's oracle does not build in, declared from their
-//! specifications with [`crate::sw_curve!`] as a downstream crate would: Grumpkin (the cycle
-//! partner of BN254) and the Pasta curves Pallas and Vesta.
+//! Curves the oracle crate does not build in, declared from their specifications with
+//! [`crate::sw_curve!`] as a downstream crate would: Grumpkin (the cycle partner of BN254) and
+//! the Pasta curves Pallas and Vesta. Two families check them (halo2curves' copies of all three,
+//! pasta_curves' Pallas and Vesta), so they live in the core.
 
 crate::sw_curve! {
     /// Grumpkin: y² = x³ − 17 over BN254's scalar field, of order BN254's base-field modulus
