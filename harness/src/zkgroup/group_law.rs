@@ -6,7 +6,8 @@
 //!
 //! A case is one operation on points drawn with known logs (the per-element classes of
 //! [`crate::generators::points`]: identities on either side, G, small multiples, P and −P, P
-//! twice; lists of 0 to 6 for `Sum` and `batch_normalize`) and, for `Mul`, a scalar (the scalar
+//! twice; lists of 0 to 6 for `Sum` and `batch_normalize`; Q = P and Q = −P a quarter of the
+//! binary operations' draws each) and, for `Mul`, a scalar (the scalar
 //! classes: 0, 1, r − 1, …). The points enter as `G::generator() * a` and the result leaves
 //! through `to_bytes` (the module docs of [`crate::zkgroup`]); `batch_normalize`'s affine
 //! points leave as `G::identity() + affine` (the traits give an affine type no encoding), into
@@ -33,6 +34,7 @@ use crate::generators::scalars::{scalar_class_holds, SCALAR_CLASSES};
 use crate::generators::Gen;
 use crate::repro::project::ReproCode;
 use crate::shapes::{hex_gen_points, hex_point, Spec};
+use ecdiff_oracles::field::Field;
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
 use num_traits::Zero;
@@ -85,6 +87,33 @@ const OPS: [(Op, &str); 12] = [
 /// The weights of [`OPS`] in a draw.
 const OP_WEIGHTS: [u32; 12] = [2, 1, 1, 1, 2, 1, 5, 1, 2, 2, 4, 1];
 
+/// The weights of a binary operation's pair: as [`points`] draws two (where Q = P or Q = −P
+/// come only from its list relations, in edge-biased draws), Q = P, Q = −P. The doubling and
+/// cancelling cases are where incomplete formulas fail, so each gets a quarter of the draws
+/// whatever the bias (with one in nine, a chord formula's missing doubling case went unseen
+/// in 512 cases of some streams).
+const PAIR_WEIGHTS: [u32; 3] = [2, 1, 1];
+
+/// P drawn by [`points`] and Q = −P (`negated`) or Q = P; the point class `negated_pair` or
+/// `repeated` then holds (read off the coordinates, not this draw).
+fn related_pair<C: SwGroup>(g: &mut Gen, c: &C, negated: bool) -> Vec<GenPoint<C::F>> {
+    let p = points(g, c, 1, Representation::Affine).remove(0);
+    // −O = O: the identity's representation stays canonical.
+    let q = if negated && !p.jac.z.is_zero() {
+        GenPoint {
+            log: (c.order() - &p.log) % c.order(),
+            jac: crate::curve::Jacobian {
+                y: p.jac.y.neg(),
+                ..p.jac.clone()
+            },
+        }
+    } else {
+        p.clone()
+    };
+    g.hit(if negated { "negated_pair" } else { "repeated" });
+    vec![p, q]
+}
+
 /// The classes of `conditional_select`'s choice: P (choice 0) or Q (choice 1).
 const SELECT_CLASSES: [&str; 2] = ["select_first", "select_second"];
 
@@ -106,6 +135,12 @@ const DECODE_CLASSES: [&str; 5] = [
 
 impl Op {
     /// How many points the operation takes (lists draw theirs).
+    /// Whether the operation combines two points P and Q (where P = Q and P = −Q are the
+    /// cases incomplete formulas get wrong).
+    fn is_binary(self) -> bool {
+        matches!(self, Op::Add | Op::Sub | Op::AddAffine | Op::SubAffine)
+    }
+
     fn arity(self, g: &mut Gen) -> usize {
         match self {
             Op::Add | Op::Sub | Op::AddAffine | Op::SubAffine | Op::Select => 2,
@@ -295,7 +330,10 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
         let (op, class) = OPS[g.weighted(&OP_WEIGHTS)];
         g.hit(class);
         let n = op.arity(g);
-        let points = points(g, c, n, Representation::Affine);
+        let points = match op.is_binary().then(|| g.weighted(&PAIR_WEIGHTS)) {
+            Some(relation @ (1 | 2)) => related_pair(g, c, relation == 2),
+            _ => points(g, c, n, Representation::Affine),
+        };
         let scalar = match op {
             Op::Mul => crate::generators::scalars::scalar(g, c.order()),
             Op::Select => {
