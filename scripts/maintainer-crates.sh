@@ -24,6 +24,7 @@ k256 0.13.4 secp256k1 k256_013_
 p256 0.14.0 p256 p256_
 halo2curves 0.10.0 halo2curves halo2_
 pasta_curves 0.6.1 pasta pasta_
+jubjub 0.11.1 jubjub jubjub_
 curve25519-dalek 5.0.0 curve25519 dalek_
 tari_bulletproofs_plus 0.5.3 curve25519 tari_
 blstrs 0.7.1 bls12_381 blst_

@@ -20,7 +20,7 @@
 # each with the replay command that works there (this script, with the same --patch, `replay`).
 #
 # FAMILY is one of ecdiff's families (`families = [...]` in harness/Cargo.toml): dory,
-# secp256k1, p256, halo2curves, pasta, curve25519, bls12_381. PATH is the directory of CRATE's
+# secp256k1, p256, halo2curves, pasta, jubjub, curve25519, bls12_381. PATH is the directory of CRATE's
 # Cargo.toml, at any version: for the run, ecdiff's requirement of CRATE (its pin, k256 =0.14.0
 # say) becomes that version (scripts/maintainer-pin.py); ecdiff's Cargo.toml and Cargo.lock
 # are restored afterwards. If the family's adapters do not compile against that version's API,

@@ -6,11 +6,12 @@
 //! [`declared`] holds the curves declared that way for more than one family.
 
 pub mod declared;
+pub mod twisted_edwards;
 
 use crate::Gen;
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
 use ecdiff_oracles::curves::{Bn254G1, Bn254G2, Secp256k1, P256};
-use ecdiff_oracles::field::{Field, Fp};
+use ecdiff_oracles::field::{Field, Fp, PrimeField};
 use ecdiff_oracles::group::Group;
 use ecdiff_oracles::tower::Fp2;
 use ecdiff_oracles::weierstrass::{Curve, Point};
@@ -125,6 +126,38 @@ pub fn parse_integer(s: &str) -> BigUint {
         .unwrap_or_else(|| panic!("{s:?} is not a decimal or 0x-prefixed hexadecimal integer"))
 }
 
+/// A field constant of a curve declaration: an integer ([`parse_integer`]) below p, optionally
+/// negative (`"-3"` is p − 3) or a fraction (`"-10240/10241"`, the numerator over the
+/// denominator's inverse, as specifications write Edwards d).
+///
+/// # Panics
+/// On a constant that does not parse, a numerator or denominator not below p, or a zero
+/// denominator, naming the curve (`name`) and the constant (`what`).
+pub fn parse_element(field: &'static PrimeField, name: &str, what: &str, s: &str) -> Fp {
+    let (negative, rest) = match s.trim().strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, s),
+    };
+    let canonical = |digits: &str| {
+        field
+            .from_canonical(&parse_integer(digits))
+            .unwrap_or_else(|| panic!("{name}: {what} = {s} is not below the modulus p"))
+    };
+    let v = match rest.split_once('/') {
+        Some((num, den)) => canonical(num).mul(
+            &canonical(den)
+                .inv()
+                .unwrap_or_else(|| panic!("{name}: {what} = {s} divides by zero")),
+        ),
+        None => canonical(rest),
+    };
+    if negative {
+        v.neg()
+    } else {
+        v
+    }
+}
+
 /// The domain parameters of a short-Weierstrass curve y² = x³ + a·x + b over a prime field
 /// 𝔽ₚ, as strings ([`parse_integer`]; a coefficient may also be negative, `"-3"` meaning
 /// p − 3): what [`sw_curve!`](crate::sw_curve) turns into a group for the generators and
@@ -164,20 +197,7 @@ impl SwCurveConstants {
     /// When a check fails or a constant does not parse, naming the curve.
     pub fn curve(&self, field: &'static ecdiff_oracles::field::PrimeField) -> Curve<Fp> {
         let name = self.name;
-        let elem = |what: &str, s: &str| {
-            let (negative, digits) = match s.trim().strip_prefix('-') {
-                Some(rest) => (true, rest),
-                None => (false, s),
-            };
-            let v = field
-                .from_canonical(&parse_integer(digits))
-                .unwrap_or_else(|| panic!("{name}: {what} = {s} is not below the modulus p"));
-            if negative {
-                v.neg()
-            } else {
-                v
-            }
-        };
+        let elem = |what: &str, s: &str| parse_element(field, name, what, s);
         let (a, b) = (elem("a", self.a), elem("b", self.b));
         let discriminant = a
             .square()
@@ -244,54 +264,9 @@ impl SwCurveConstants {
 /// fixed to u² = −1 today) parameterized by its non-residue first.
 #[macro_export]
 macro_rules! sw_curve {
-    (
-        $(#[$meta:meta])*
-        $vis:vis struct $ty:ident {
-            name: $name:expr,
-            p: $p:expr,
-            a: $a:expr,
-            b: $b:expr,
-            gx: $gx:expr,
-            gy: $gy:expr,
-            r: $r:expr,
-            h: $h:expr $(,)?
-        }
-    ) => {
-        $(#[$meta])*
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-        $vis struct $ty;
-
-        impl $ty {
-            /// The constants the curve was declared with.
-            $vis const CONSTANTS: $crate::curve::SwCurveConstants =
-                $crate::curve::SwCurveConstants {
-                    name: $name,
-                    p: $p,
-                    a: $a,
-                    b: $b,
-                    gx: $gx,
-                    gy: $gy,
-                    r: $r,
-                    h: $h,
-                };
-
-            /// The oracle's base field 𝔽ₚ, built once.
-            $vis fn oracle_field() -> &'static $crate::oracles::field::PrimeField {
-                static FIELD: ::std::sync::OnceLock<$crate::oracles::field::PrimeField> =
-                    ::std::sync::OnceLock::new();
-                FIELD.get_or_init(|| Self::CONSTANTS.field())
-            }
-
-            /// The oracle curve, built once and checked.
-            $vis fn oracle_curve(
-            ) -> &'static $crate::oracles::weierstrass::Curve<$crate::oracles::field::Fp> {
-                static CURVE: ::std::sync::OnceLock<
-                    $crate::oracles::weierstrass::Curve<$crate::oracles::field::Fp>,
-                > = ::std::sync::OnceLock::new();
-                CURVE.get_or_init(|| Self::CONSTANTS.curve(Self::oracle_field()))
-            }
-        }
-
+    // The oracle's `Group` and `SwGroup` of a type whose `oracle_curve()` and `oracle_field()`
+    // build its Weierstrass curve and field once (this macro's and `te_curve!`'s declarations).
+    (@oracle_group $ty:ident) => {
         impl $crate::oracles::group::Group for $ty {
             type Elem = $crate::oracles::weierstrass::Point<$crate::oracles::field::Fp>;
 
@@ -347,5 +322,55 @@ macro_rules! sw_curve {
                 $crate::curve::random_fp(Self::oracle_field(), g)
             }
         }
+    };
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $ty:ident {
+            name: $name:expr,
+            p: $p:expr,
+            a: $a:expr,
+            b: $b:expr,
+            gx: $gx:expr,
+            gy: $gy:expr,
+            r: $r:expr,
+            h: $h:expr $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        $vis struct $ty;
+
+        impl $ty {
+            /// The constants the curve was declared with.
+            $vis const CONSTANTS: $crate::curve::SwCurveConstants =
+                $crate::curve::SwCurveConstants {
+                    name: $name,
+                    p: $p,
+                    a: $a,
+                    b: $b,
+                    gx: $gx,
+                    gy: $gy,
+                    r: $r,
+                    h: $h,
+                };
+
+            /// The oracle's base field 𝔽ₚ, built once.
+            $vis fn oracle_field() -> &'static $crate::oracles::field::PrimeField {
+                static FIELD: ::std::sync::OnceLock<$crate::oracles::field::PrimeField> =
+                    ::std::sync::OnceLock::new();
+                FIELD.get_or_init(|| Self::CONSTANTS.field())
+            }
+
+            /// The oracle curve, built once and checked.
+            $vis fn oracle_curve(
+            ) -> &'static $crate::oracles::weierstrass::Curve<$crate::oracles::field::Fp> {
+                static CURVE: ::std::sync::OnceLock<
+                    $crate::oracles::weierstrass::Curve<$crate::oracles::field::Fp>,
+                > = ::std::sync::OnceLock::new();
+                CURVE.get_or_init(|| Self::CONSTANTS.curve(Self::oracle_field()))
+            }
+        }
+
+        $crate::sw_curve!(@oracle_group $ty);
     };
 }

@@ -14,6 +14,8 @@ pub mod curve25519;
 pub mod dory;
 #[cfg(feature = "halo2curves")]
 pub mod halo2curves;
+#[cfg(feature = "jubjub")]
+pub mod jubjub;
 #[cfg(feature = "p256")]
 pub mod p256;
 #[cfg(feature = "pasta")]

@@ -30,6 +30,8 @@ pub static FAMILIES: &[Family] = &[
     crate::families::halo2curves::FAMILY,
     #[cfg(feature = "pasta")]
     crate::families::pasta::FAMILY,
+    #[cfg(feature = "jubjub")]
+    crate::families::jubjub::FAMILY,
     #[cfg(feature = "curve25519")]
     crate::families::curve25519::FAMILY,
     #[cfg(feature = "bls12_381")]

@@ -44,6 +44,7 @@ pub mod v013 {
 
 pub use v014::{group_law, scalar, traits, wnaf, wnaf_group};
 
+use crate::curve::twisted_edwards::TeGroup;
 use crate::curve::SwGroup;
 use ecdiff_oracles::bls12_381::serialization::{self, SubgroupCheck};
 use ecdiff_oracles::bls12_381::{Bls12381G1, Bls12381G2};
@@ -175,6 +176,46 @@ impl<C: SwGroup<F = Fp>> PointEncoding<C> for XLittleEndianSignBit {
 
     fn name(&self) -> &'static str {
         "x little-endian, sign of y in the top bit"
+    }
+}
+
+/// y little-endian with the low bit of x in the top bit, the identity as (0, 1)'s encoding: the
+/// twisted Edwards curves' `GroupEncoding` (RFC 8032 §5.1.2 for edwards25519; the Zcash
+/// protocol specification §5.4.9.3 and ZIP 216 for Jubjub), decoded by the Edwards equation
+/// ([`ecdiff_oracles::twisted_edwards::TeCurve::decode_y_sign`]: y ≥ p, a y of no point and
+/// x = 0 with the sign bit set are refused) and mapped into the curve's Weierstrass model.
+/// With `prime_order_only`, points outside the order-r subgroup are refused too (a type that
+/// holds only those, as jubjub's `SubgroupPoint`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EdwardsYSign {
+    /// Whether the decoder refuses points outside the prime-order subgroup.
+    pub prime_order_only: bool,
+}
+
+impl<C: TeGroup> PointEncoding<C> for EdwardsYSign {
+    fn decode(&self, bytes: &[u8]) -> Option<Point<Fp>> {
+        let c = C::instance();
+        let p = c
+            .edwards()
+            .to_weierstrass(&c.edwards().decode_y_sign(bytes)?);
+        let in_subgroup = || c.curve().mul(&p, &c.curve().order).is_identity();
+        (!self.prime_order_only || in_subgroup()).then_some(p)
+    }
+
+    fn encode(&self, p: &Point<Fp>) -> Vec<u8> {
+        let edwards = C::instance().edwards();
+        let p = edwards
+            .from_weierstrass(p)
+            .expect("a complete curve's points all have an Edwards image");
+        edwards.encode_y_sign(&p)
+    }
+
+    fn name(&self) -> &'static str {
+        if self.prime_order_only {
+            "Edwards y with the sign of x, prime-order subgroup"
+        } else {
+            "Edwards y with the sign of x"
+        }
     }
 }
 

@@ -25,5 +25,6 @@ pub mod primes;
 pub mod ristretto;
 pub mod sec1;
 pub mod tower;
+pub mod twisted_edwards;
 pub mod weierstrass;
 mod window;

@@ -1,7 +1,8 @@
 //! Curves the oracle crate does not build in, declared from their specifications with
-//! [`crate::sw_curve!`] as a downstream crate would: Grumpkin (the cycle partner of BN254) and
-//! the Pasta curves Pallas and Vesta. Two families check them (halo2curves' copies of all three,
-//! pasta_curves' Pallas and Vesta), so they live in the core.
+//! [`crate::sw_curve!`] and [`crate::te_curve!`] as a downstream crate would: Grumpkin (the
+//! cycle partner of BN254), the Pasta curves Pallas and Vesta, and Jubjub. Families check them
+//! (halo2curves' copies of the first three, pasta_curves' Pallas and Vesta, jubjub), so they
+//! live in the core.
 
 crate::sw_curve! {
     /// Grumpkin: y² = x³ − 17 over BN254's scalar field, of order BN254's base-field modulus
@@ -49,5 +50,47 @@ crate::sw_curve! {
         gy: "2",
         r: "0x40000000000000000000000000000000224698fc094cf91b992d30ed00000001",
         h: "1",
+    }
+}
+
+crate::te_curve! {
+    /// Jubjub, the twisted Edwards curve of Zcash Sapling over BLS12-381's scalar field (the
+    /// Zcash protocol specification §5.4.9.3): −u² + v² = 1 + d·u²·v², d = −10240/10241, of
+    /// order 8·r. The generator is the one of jubjub's `SubgroupPoint` (`src/lib.rs`):
+    /// 8·(u, 11) for the even u with v = 11, the point of the whole group that jubjub's
+    /// `ExtendedPoint::generator()` is ("the lowest positive v-coordinate and positive
+    /// u-coordinate"; `the_jubjub_generator_is_eight_times_u_11` recomputes it).
+    pub struct Jubjub {
+        name: "jubjub",
+        p: "0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001",
+        a: "-1",
+        d: "-10240/10241",
+        gx: "0x3ea5c4673a121ca35ed37ee3b172f5ee04315c657fbe375f512dfea318d56fe5",
+        gy: "0x57137b83ea6edb4f78f7d30d3f616cb3b9aa6e8e40808413c10cea38d50c55cb",
+        r: "0x0e7db4ea6533afa906673b0101343b00a6682093ccc81082d0970e5ed6f72cb7",
+        h: "8",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigUint;
+
+    /// The declared generator is 8·(u, 11), u even, recomputed by the oracle's Edwards law,
+    /// and (u, 11) has the whole group's order 8·r (so the whole group is cyclic, and that
+    /// point is `ExtendedPoint::generator()`'s kind of generator).
+    #[test]
+    fn the_jubjub_generator_is_eight_times_u_11() {
+        let c = Jubjub::edwards_curve();
+        let v11 = c
+            .lift_y(&Jubjub::oracle_field().elem(11u8), false)
+            .expect("v = 11 lifts");
+        assert_eq!(c.mul(&v11, &BigUint::from(8u8)), c.generator);
+        for k in [&c.order, &(&c.order * 2u8), &(&c.order * 4u8)] {
+            assert_ne!(c.mul(&v11, k), c.identity(), "(u, 11) has order 8·r");
+        }
+        let model = Jubjub::oracle_curve();
+        assert!(model.mul(&model.generator, &model.order).is_identity());
     }
 }

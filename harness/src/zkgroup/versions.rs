@@ -34,10 +34,22 @@ macro_rules! entry_points {
                 .unwrap_or_else(|| panic!("0x{k:x} is not a canonical scalar of this field"))
         }
 
-        /// The entry points of `G`, results read through `encoding`.
+        /// The entry points of `G`, results read through `encoding`, on points that are
+        /// multiples of `hub`.
         struct Traits<G, E> {
             encoding: E,
+            hub: Hub,
             _group: PhantomData<fn() -> G>,
+        }
+
+        /// What a check's points are multiples of.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        enum Hub {
+            /// `G::generator()`, of prime order r (the oracle's generator).
+            Generator,
+            /// h·`G::generator()`, for a type whose generator generates the whole group of h·r
+            /// points (jubjub's `ExtendedPoint`): the oracle's generator is that multiple.
+            ClearedGenerator,
         }
 
         impl<C, G, E> GroupLawSubject<C> for Traits<G, E>
@@ -47,7 +59,7 @@ macro_rules! entry_points {
             E: PointEncoding<C>,
         {
             fn run(&self, op: Op, logs: &[&BigUint], s: &BigUint) -> GroupValue<C::F> {
-                let point = |i: usize| point_of::<G>(logs[i]);
+                let point = |i: usize| point_of::<G, C>(self.hub, logs[i]);
                 let out = |p: G| read_back(&self.encoding, p);
                 match op {
                     Op::Sum => {
@@ -114,13 +126,40 @@ macro_rules! entry_points {
         {
             Traits::<G, E> {
                 encoding,
+                hub: Hub::Generator,
                 _group: PhantomData,
             }
         }
 
-        /// The point of log `a`, by `G::generator() * from_repr(a)`.
-        fn point_of<G: Group>(a: &BigUint) -> G {
-            G::generator() * scalar::<G::Scalar>(a)
+        #[doc = concat!("The group-law check of `G` (`group` ", $version, ") on its prime-order")]
+        /// subgroup, for a type whose `generator()` generates the whole group of h·r points
+        /// (a curve with a cofactor, as jubjub's `ExtendedPoint`): the points are multiples of
+        /// h·`generator()`, the oracle curve `C`'s generator (declared so). `from_bytes` cases
+        /// still decode any point of the curve, torsion included, as `encoding` does.
+        pub fn group_law_prime_subgroup<G, C, E>(spec: Spec, encoding: E) -> GroupLawCheck<C>
+        where
+            C: SwGroup,
+            G: Curve + GroupEncoding + subtle::ConditionallySelectable + 'static,
+            E: PointEncoding<C> + Clone,
+        {
+            let subject = Traits::<G, E> {
+                encoding: encoding.clone(),
+                hub: Hub::ClearedGenerator,
+                _group: PhantomData,
+            };
+            check(spec, subject, encoding)
+        }
+
+        /// The point of log `a`: `G::generator() * from_repr(a)`, or with the generator
+        /// times `C`'s cofactor first ([`Hub::ClearedGenerator`]).
+        fn point_of<G: Group, C: SwGroup>(hub: Hub, a: &BigUint) -> G {
+            let generator = match hub {
+                Hub::Generator => G::generator(),
+                Hub::ClearedGenerator => {
+                    G::generator() * scalar::<G::Scalar>(&C::instance().curve().cofactor)
+                }
+            };
+            generator * scalar::<G::Scalar>(a)
         }
 
         /// `p.to_bytes()`, read through `encoding`.
@@ -166,6 +205,7 @@ macro_rules! entry_points {
         /// two forms too (they need `G: WnafGroup`).
         struct WnafTraits<G, E, const WNAF: bool> {
             encoding: E,
+            hub: Hub,
             _group: PhantomData<fn() -> G>,
         }
 
@@ -176,7 +216,7 @@ macro_rules! entry_points {
             E: PointEncoding<C>,
         {
             fn run(&self, form: Form, log: &BigUint, s: &BigUint) -> GroupValue<C::F> {
-                let (p, s) = (point_of::<G>(log), scalar::<G::Scalar>(s));
+                let (p, s) = (point_of::<G, C>(self.hub, log), scalar::<G::Scalar>(s));
                 let out = match form {
                     Form::Windowed(w) => windowed(w, p, &s),
                     Form::FixedScalar | Form::FixedBase(_) => {
@@ -206,7 +246,7 @@ macro_rules! entry_points {
             E: PointEncoding<C>,
         {
             fn run(&self, form: Form, log: &BigUint, s: &BigUint) -> GroupValue<C::F> {
-                let (p, s) = (point_of::<G>(log), scalar::<G::Scalar>(s));
+                let (p, s) = (point_of::<G, C>(self.hub, log), scalar::<G::Scalar>(s));
                 let out = match form {
                     Form::Windowed(w) => windowed(w, p, &s),
                     Form::FixedScalar => Wnaf::new().scalar(&s).base(p),
@@ -241,6 +281,7 @@ macro_rules! entry_points {
             let name = encoding.name();
             let subject = WnafTraits::<G, E, false> {
                 encoding,
+                hub: Hub::Generator,
                 _group: PhantomData,
             };
             wnaf_check::check(spec, subject, name)
@@ -257,6 +298,24 @@ macro_rules! entry_points {
             let name = encoding.name();
             let subject = WnafTraits::<G, E, true> {
                 encoding,
+                hub: Hub::Generator,
+                _group: PhantomData,
+            };
+            wnaf_check::check(spec, subject, name)
+        }
+
+        /// [`wnaf_group()`] on the prime-order subgroup of a type whose `generator()`
+        /// generates the whole group of h·r points, as [`group_law_prime_subgroup()`].
+        pub fn wnaf_group_prime_subgroup<G, C, E>(spec: Spec, encoding: E) -> WnafCheck<C>
+        where
+            C: SwGroup,
+            G: Curve + GroupEncoding + WnafGroup + 'static,
+            E: PointEncoding<C>,
+        {
+            let name = encoding.name();
+            let subject = WnafTraits::<G, E, true> {
+                encoding,
+                hub: Hub::ClearedGenerator,
                 _group: PhantomData,
             };
             wnaf_check::check(spec, subject, name)
