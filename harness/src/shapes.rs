@@ -20,6 +20,7 @@
 //! ecdiff's own dory-pcs and arkworks subjects go through exactly these traits
 //! (`crate::families::dory::adapter_dory`). See `harness/examples/downstream_msm.rs` for a complete example.
 
+pub mod curve_ops;
 pub mod fold;
 pub mod gt;
 pub mod known;

@@ -165,6 +165,24 @@ pub const FAMILY: Family = Family {
             build: |spec| Box::new(shapes::msm::check_affine::<Bn254G1, _>(spec, Ark)),
         },
         RoutineRow {
+            name: "ark_g1_curve_ops",
+            subject: ARK,
+            function: "G1 raw-input entry points: msm_bigint (any BigInt), msm_unchecked, mul_bigint (1 to 8 words), * Fr, clear_cofactor, is_in_correct_subgroup_assuming_on_curve, normalize_batch",
+            lengths: Lengths::up_to(0),
+            cases: 384,
+            build: |spec| {
+                Box::new(crate::arkworks::curve_ops::curve_ops::<
+                    Bn254G1,
+                    ark_bn254::g1::Config,
+                >(
+                    spec,
+                    crate::arkworks::curve_ops::ArkCurve::glv::<ark_bn254::g1::Config>(
+                        num_bigint::BigUint::from(1u8),
+                    ),
+                ))
+            },
+        },
+        RoutineRow {
             name: "ark_g2_msm",
             subject: ARK,
             function: "VariableBaseMSM::msm (G2)",

@@ -572,7 +572,7 @@ pub fn with_log<C: SwGroup>(g: &mut Gen, c: &C, log: BigUint) -> GenPoint<C::F> 
 
 /// A Jacobian representation of `elem`: z = 1 or a random non-zero z; the identity as
 /// (1, 1, 0), or with random X and Y when `noncanonical`.
-fn represent<C: SwGroup>(
+pub fn represent<C: SwGroup>(
     g: &mut Gen,
     c: &C,
     elem: &Point<C::F>,

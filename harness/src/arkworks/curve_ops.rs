@@ -1,0 +1,362 @@
+//! arkworks' raw-input entry points of any short-Weierstrass curve over 𝔽ₚ, in one line,
+//! checked by [`crate::shapes::curve_ops`] on points of the whole curve (torsion included):
+//!
+//! | op | arkworks 0.5 call |
+//! |---|---|
+//! | `MsmInteger` | `VariableBaseMSM::msm_bigint(&[Affine], &[BigInt])`, the scalar field's `BigInt` width, any value |
+//! | `MsmField` | `VariableBaseMSM::msm_unchecked(&[Affine], &[ScalarField])` |
+//! | `MulInteger` | `Projective::mul_bigint(&[u64])`, 1 to 8 words |
+//! | `MulField` | `Projective * ScalarField` |
+//! | `ClearCofactor` | `AffineRepr::clear_cofactor` |
+//! | `SubgroupCheck` | `Affine::is_in_correct_subgroup_assuming_on_curve` |
+//! | `NormalizeBatch` | `CurveGroup::normalize_batch` |
+//!
+//! Points enter as `Affine::new_unchecked` / `Projective::new_unchecked` of the drawn
+//! coordinates and results leave through the oracle's conversion ([`super`]'s module docs).
+
+use super::projective;
+use super::{affine, assert_compatible, from_biguint, point_from_affine, point_from_projective};
+use crate::curve::SwGroup;
+use crate::shapes::curve_ops::{
+    check, CurveOps, CurveOpsCase, CurveOpsCheck, CurveOpsValue, KnownDeparture, Op,
+};
+use crate::shapes::Spec;
+use ark_ec::scalar_mul::glv::GLVConfig;
+use ark_ec::short_weierstrass::{Affine, Projective, SWCurveConfig};
+use ark_ec::{AffineRepr, CurveGroup, PrimeGroup, VariableBaseMSM};
+use ark_ff::{BigInteger, PrimeField};
+use ecdiff_oracles::field::Fp;
+use ecdiff_oracles::weierstrass::Point;
+use num_bigint::{BigInt, BigUint, Sign};
+use num_integer::Integer;
+use std::borrow::Borrow;
+use std::marker::PhantomData;
+
+/// What a row declares about its curve's configuration.
+#[derive(Clone, Debug)]
+pub struct ArkCurve {
+    /// The multiplier `clear_cofactor` is specified to use: `P::COFACTOR` unless the curve
+    /// overrides it (BLS12-381's G1 uses the effective cofactor 1 − x, RFC 9380 §8.8.1).
+    pub clear_cofactor_by: BigUint,
+    /// The curve's GLV parameters, when it overrides `mul_projective` with
+    /// `GLVConfig::glv_mul_projective` (ark-bn254's and ark-bls12-381's G1 do): see
+    /// [`ARK_GLV_MUL_BIGINT_WIDE_PANICS`] and [`ARK_GLV_MUL_OUTSIDE_SUBGROUP`].
+    pub glv: Option<Glv>,
+}
+
+impl ArkCurve {
+    /// A curve whose multiplication is ark's default double-and-add.
+    pub fn plain(clear_cofactor_by: BigUint) -> Self {
+        ArkCurve {
+            clear_cofactor_by,
+            glv: None,
+        }
+    }
+
+    /// A curve whose multiplication is GLV, with `P`'s parameters.
+    pub fn glv<P: GLVConfig>(clear_cofactor_by: BigUint) -> Self
+    where
+        P::BaseField: PrimeField,
+    {
+        ArkCurve {
+            clear_cofactor_by,
+            glv: Some(Glv::of::<P>()),
+        }
+    }
+}
+
+/// A GLV curve's declared parameters (its `GLVConfig` constants, the algorithm's inputs, not
+/// its results): β of the endomorphism φ(x, y) = (β·x, y), and the lattice basis of the
+/// scalar decomposition.
+#[derive(Clone, Debug)]
+pub struct Glv {
+    beta: BigUint,
+    basis: [BigInt; 4],
+}
+
+impl Glv {
+    /// `P`'s parameters.
+    pub fn of<P: GLVConfig>() -> Self
+    where
+        P::BaseField: PrimeField,
+    {
+        let basis = P::SCALAR_DECOMP_COEFFS.map(|(positive, magnitude)| {
+            let sign = if positive { Sign::Plus } else { Sign::Minus };
+            BigInt::from_biguint(sign, BigUint::from_bytes_le(&magnitude.to_bytes_le()))
+        });
+        Glv {
+            beta: super::to_biguint(&P::ENDO_COEFFS[0]),
+            basis,
+        }
+    }
+
+    /// (k₁, k₂) with k ≡ k₁ + λ·k₂ (mod r), as ark-ec 0.5.0's
+    /// `GLVConfig::scalar_decomposition` (`src/scalar_mul/glv.rs`) rounds them: β₁ = ⌊k·n₂₂/r⌉,
+    /// β₂ = ⌊−k·n₁₂/r⌉ (a remainder above r/2 rounds up), k₁ = k − (β₁n₁₁ + β₂n₂₁),
+    /// k₂ = −(β₁n₁₂ + β₂n₂₂).
+    pub fn decompose(&self, k: &BigUint, r: &BigUint) -> (BigInt, BigInt) {
+        let [n11, n12, n21, n22] = &self.basis;
+        let (k, r) = (BigInt::from(k.clone()), BigInt::from(r.clone()));
+        let round = |x: BigInt| {
+            let (div, rem) = x.div_rem(&r);
+            if &rem + &rem > r {
+                div + 1
+            } else {
+                div
+            }
+        };
+        let beta1 = round(&k * n22);
+        let beta2 = round(&k * -n12);
+        let k1 = &k - (&beta1 * n11 + &beta2 * n21);
+        let k2 = -(&beta1 * n12 + &beta2 * n22);
+        (k1, k2)
+    }
+
+    /// What `glv_mul_projective(P, k)` returns: k₁·P + k₂·φ(P), by the oracle's arithmetic
+    /// on P as a point of the whole curve (where φ(P) = λ·P fails outside the subgroup).
+    pub fn multiply<C: SwGroup<F = Fp>>(&self, p: &Point<Fp>, k: &BigUint) -> Point<Fp> {
+        let curve = C::instance().curve();
+        let (k1, k2) = self.decompose(k, curve.order.borrow());
+        let phi = match p {
+            Point::Identity => Point::Identity,
+            Point::Affine { x, y } => Point::Affine {
+                x: x.mul(&x.field().elem(self.beta.clone())),
+                y: y.clone(),
+            },
+        };
+        let times = |k: &BigInt, p: &Point<Fp>| {
+            let multiple = curve.mul(p, k.magnitude());
+            if k.sign() == Sign::Minus {
+                curve.neg(&multiple)
+            } else {
+                multiple
+            }
+        };
+        curve.add(&times(&k1, p), &times(&k2, &phi))
+    }
+}
+
+/// arkworks 0.5's `mul_bigint` on a curve with GLV multiplication panics for an integer of
+/// more 64-bit words than the scalar field's `BigInt`, whatever its value.
+pub const ARK_GLV_MUL_BIGINT_WIDE_PANICS: &str = "ark-ec 0.5.0 / ark-ff 0.5.0: on a curve whose \
+     mul_projective is GLV (ark-bn254 G1, ark-bls12-381 G1), Projective::mul_bigint of more \
+     64-bit words than the scalar field's BigInt panics (Fp::from_sign_and_limbs asserts \
+     limbs.len() <= N), even when the high words are zero; smallest input: G.mul_bigint(&[1, \
+     0, 0, 0, 0]); curves without GLV take any width";
+
+/// arkworks 0.5's GLV multiplication is wrong on points outside the prime-order subgroup.
+pub const ARK_GLV_MUL_OUTSIDE_SUBGROUP: &str = "ark-ec 0.5.0 GLVConfig::glv_mul_projective \
+     (ark-bls12-381's G1 `*` and mul_bigint) computes k·P as k₁·P + k₂·φ(P) with k ≡ k₁ + \
+     λ·k₂ (mod r), which is k·P only where φ(P) = λ·P, in the order-r subgroup: for a point \
+     with a torsion component (an unchecked decoder's output, or new_unchecked) it returns \
+     another point, exactly k₁·P + k₂·φ(P) (pinned from ark's decomposition); every k that ark \
+     does not split (k₂ = 0) is right; smallest input: P = T = r·R (R the curve point of \
+     least x, T in the cofactor part) and k = 0x5622d2008000d2010000000080000001, the least k \
+     with k₂ ≠ 0";
+
+/// arkworks 0.5's `msm_bigint` reads each `BigInt` modulo 2^W ([`msm_bigint_width`]).
+pub const ARK_MSM_BIGINT_TRUNCATES: &str = "ark-ec 0.5.0 VariableBaseMSM::msm_bigint \
+     (msm_bigint_wnaf) recodes each BigInt into ⌈b/c⌉ signed windows of c bits (b = \
+     MODULUS_BIT_SIZE; c = 3 below 32 terms, else ⌈log2 n⌉·69/100 + 2) and drops every bit \
+     above them: a BigInt ≥ 2^(c·⌈b/c⌉) is silently read modulo that power (its value mod r \
+     is not used either); smallest input on BN254: one term G with the BigInt 2^255 gives the \
+     identity instead of 2^255·G";
+
+/// The bits of a `BigInt` that `msm_bigint` reads for `n` terms over a scalar field of `b`
+/// bits, `words` 64-bit words wide: c·⌈b/c⌉ (ark-ec 0.5.0
+/// `src/scalar_mul/variable_base/mod.rs`, `msm_bigint_wnaf` and `make_digits`; c from
+/// `ln_without_floats`, `src/scalar_mul/mod.rs`), at most the integer's width.
+pub fn msm_bigint_width(n: usize, b: usize, words: usize) -> usize {
+    let c = if n < 32 {
+        3
+    } else {
+        let ceil_log2 = usize::BITS as usize - (n - 1).leading_zeros() as usize;
+        ceil_log2 * 69 / 100 + 2
+    };
+    (c * b.div_ceil(c)).min(64 * words)
+}
+
+/// The entry points of ark curve `P`, read as points of the oracle group `C`.
+pub struct ArkCurveOps<C, P> {
+    curve: ArkCurve,
+    _curve: PhantomData<fn() -> (C, P)>,
+}
+
+impl<C, P> CurveOps<C> for ArkCurveOps<C, P>
+where
+    C: SwGroup<F = Fp>,
+    P: SWCurveConfig,
+    P::BaseField: PrimeField,
+{
+    fn integer_words(&self) -> usize {
+        <P::ScalarField as PrimeField>::BigInt::NUM_LIMBS
+    }
+
+    fn known(&self, case: &CurveOpsCase<Fp>) -> Option<KnownDeparture<Fp>> {
+        let words = self.integer_words();
+        let glv_multiply = |k: &BigUint| {
+            let glv = self.curve.glv.as_ref()?;
+            let r = C::instance().order();
+            Some(KnownDeparture::Point {
+                point: glv.multiply::<C>(&case.points[0].affine, &(k % r)),
+                reason: ARK_GLV_MUL_OUTSIDE_SUBGROUP,
+            })
+        };
+        match case.op {
+            Op::MulInteger if self.curve.glv.is_some() && case.words > words => {
+                Some(KnownDeparture::Panic {
+                    file: "ark-ff-0.5.0/src/fields/models/fp/montgomery_backend.rs",
+                    message: "assertion failed: limbs.len() <= N",
+                    reason: ARK_GLV_MUL_BIGINT_WIDE_PANICS,
+                })
+            }
+            Op::MsmInteger => {
+                let b = <P::ScalarField as PrimeField>::MODULUS_BIT_SIZE as usize;
+                let width = msm_bigint_width(case.scalars.len(), b, words);
+                let modulus = BigUint::from(1u8) << width;
+                (case.scalars.iter().any(|s| s.bits() as usize > width)).then(|| {
+                    KnownDeparture::Scalars {
+                        scalars: case.scalars.iter().map(|s| s % &modulus).collect(),
+                        reason: ARK_MSM_BIGINT_TRUNCATES,
+                    }
+                })
+            }
+            Op::MulInteger | Op::MulField => glv_multiply(&case.scalars[0]),
+            _ => None,
+        }
+    }
+
+    fn run(&self, case: &CurveOpsCase<Fp>) -> CurveOpsValue<Fp> {
+        let bases =
+            || -> Vec<Affine<P>> { case.points.iter().map(|p| affine(&p.affine)).collect() };
+        let projective_of = |i: usize| projective::<P>(&case.points[i].jac);
+        let field_scalar = |s: &BigUint| from_biguint::<P::ScalarField>(s);
+        let point = |p: Projective<P>| CurveOpsValue::Point(point_from_projective::<C, P>(&p));
+        match case.op {
+            Op::MsmInteger => {
+                let integers: Vec<_> = (case.scalars.iter())
+                    .map(|s| {
+                        <P::ScalarField as PrimeField>::BigInt::try_from(s.clone())
+                            .unwrap_or_else(|_| panic!("0x{s:x} is wider than the BigInt"))
+                    })
+                    .collect();
+                point(Projective::<P>::msm_bigint(&bases(), &integers))
+            }
+            Op::MsmField => {
+                let scalars: Vec<_> = case.scalars.iter().map(field_scalar).collect();
+                point(Projective::<P>::msm_unchecked(&bases(), &scalars))
+            }
+            Op::MulInteger => {
+                let mut words = case.scalars[0].to_u64_digits();
+                words.resize(case.words, 0);
+                point(projective_of(0).mul_bigint(&words))
+            }
+            Op::MulField => point(projective_of(0) * field_scalar(&case.scalars[0])),
+            Op::ClearCofactor => {
+                let cleared = affine::<P>(&case.points[0].affine).clear_cofactor();
+                CurveOpsValue::Point(point_from_affine::<C, P>(&cleared))
+            }
+            Op::SubgroupCheck => CurveOpsValue::Flag(
+                affine::<P>(&case.points[0].affine).is_in_correct_subgroup_assuming_on_curve(),
+            ),
+            Op::NormalizeBatch => {
+                let points: Vec<Projective<P>> =
+                    (0..case.points.len()).map(projective_of).collect();
+                let normalized = Projective::<P>::normalize_batch(&points);
+                CurveOpsValue::List(
+                    (normalized.iter())
+                        .map(|a| point_from_affine::<C, P>(a))
+                        .collect(),
+                )
+            }
+        }
+    }
+}
+
+/// The check of arkworks' raw-input entry points over curve `P`, against the oracle group `C`
+/// (the same curve, [`assert_compatible`]), with what the row declares about the curve's
+/// configuration ([`ArkCurve`]). Known findings: [`ARK_MSM_BIGINT_TRUNCATES`] (every curve)
+/// and [`ARK_GLV_MUL_BIGINT_WIDE_PANICS`] (GLV curves), pinned exactly.
+///
+/// # Panics
+/// When `C` and `P` are not the same curve.
+pub fn curve_ops<C, P>(spec: Spec, curve: ArkCurve) -> CurveOpsCheck<C, ArkCurveOps<C, P>>
+where
+    C: SwGroup<F = Fp>,
+    P: SWCurveConfig,
+    P::BaseField: PrimeField,
+{
+    assert_compatible::<C, P>();
+    let clear_by = curve.clear_cofactor_by.clone();
+    check(
+        spec,
+        ArkCurveOps {
+            curve,
+            _curve: PhantomData,
+        },
+        clear_by,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Outcome, Routine};
+    use crate::shapes::known::testing::assert_pinned;
+    use ecdiff_oracles::curves::Bn254G1;
+    use num_traits::{One, Zero};
+
+    fn bn254() -> CurveOpsCheck<Bn254G1, ArkCurveOps<Bn254G1, ark_bn254::g1::Config>> {
+        curve_ops::<Bn254G1, ark_bn254::g1::Config>(
+            Spec::new("ark_g1_curve_ops"),
+            ArkCurve::glv::<ark_bn254::g1::Config>(BigUint::one()),
+        )
+    }
+
+    fn case(op: Op, scalar: BigUint, words: usize) -> CurveOpsCase<Fp> {
+        CurveOpsCase {
+            op,
+            points: vec![bn254().known_point(BigUint::one(), BigUint::zero())],
+            scalars: vec![scalar],
+            words,
+        }
+    }
+
+    /// The window width: 255 bits for one BN254 term (c = 3, 85 windows), 256 (the BigInt's
+    /// width) where c·⌈254/c⌉ passes it, c = 5 from 32 terms and 6 from 33.
+    #[test]
+    fn the_msm_width_follows_ark_windows() {
+        assert_eq!(msm_bigint_width(1, 254, 4), 255);
+        assert_eq!(msm_bigint_width(31, 254, 4), 255);
+        assert_eq!(msm_bigint_width(32, 254, 4), 255);
+        assert_eq!(msm_bigint_width(33, 254, 4), 256);
+        assert_eq!(msm_bigint_width(64, 255, 4), 256);
+    }
+
+    /// msm_bigint of G with 2^255 gives the identity, pinned: 2^255·G (the right value) or G
+    /// in its place is a new finding. Below the width (2^255 − 1) it agrees.
+    #[test]
+    fn the_msm_bigint_truncation_is_pinned() {
+        let top = BigUint::one() << 255u32;
+        let truncated = case(Op::MsmInteger, top.clone(), 0);
+        let right = bn254().oracle(&truncated);
+        assert_pinned(bn254(), &truncated, move |_, _| right.clone());
+        assert_pinned(bn254(), &truncated, |_, _| {
+            Outcome::Value(CurveOpsValue::Point(
+                ecdiff_oracles::curves::bn254_g1().generator.clone(),
+            ))
+        });
+        let below = case(Op::MsmInteger, top - 1u8, 0);
+        assert_eq!(bn254().expected(&below), crate::engine::Expected::AGREE);
+    }
+
+    /// G.mul_bigint of five words panics in from_sign_and_limbs, pinned; the same integer in
+    /// four words agrees, and a value where the panic is known is a new finding.
+    #[test]
+    fn the_wide_mul_bigint_panic_is_pinned() {
+        let wide = case(Op::MulInteger, BigUint::one(), 5);
+        assert_pinned(bn254(), &wide, |case, _| bn254().oracle(case));
+        let four = case(Op::MulInteger, BigUint::one(), 4);
+        assert_eq!(bn254().expected(&four), crate::engine::Expected::AGREE);
+    }
+}
