@@ -17,6 +17,7 @@
 use super::projective;
 use super::{affine, assert_compatible, from_biguint, point_from_affine, point_from_projective};
 use crate::curve::SwGroup;
+use crate::repro::project::{Dependency, ReproCode};
 use crate::shapes::curve_ops::{
     check, CurveOps, CurveOpsCase, CurveOpsCheck, CurveOpsValue, KnownDeparture, Op,
 };
@@ -42,6 +43,19 @@ pub struct ArkCurve {
     /// `GLVConfig::glv_mul_projective` (ark-bn254's and ark-bls12-381's G1 do): see
     /// [`ARK_GLV_MUL_BIGINT_WIDE_PANICS`] and [`ARK_GLV_MUL_OUTSIDE_SUBGROUP`].
     pub glv: Option<Glv>,
+    /// Where a standalone reproducer finds the curve ([`ArkCurve::with_reproducer`]).
+    pub repro: Option<ArkRepro>,
+}
+
+/// The crate and type of an ark curve configuration, for reproducers.
+#[derive(Clone, Copy, Debug)]
+pub struct ArkRepro {
+    /// The crate (`ark-bls12-381`).
+    pub package: &'static str,
+    /// Its version.
+    pub version: &'static str,
+    /// The `SWCurveConfig` type's path (`ark_bls12_381::g1::Config`).
+    pub config: &'static str,
 }
 
 impl ArkCurve {
@@ -50,6 +64,7 @@ impl ArkCurve {
         ArkCurve {
             clear_cofactor_by,
             glv: None,
+            repro: None,
         }
     }
 
@@ -61,6 +76,15 @@ impl ArkCurve {
         ArkCurve {
             clear_cofactor_by,
             glv: Some(Glv::of::<P>()),
+            repro: None,
+        }
+    }
+
+    /// With a standalone reproducer of every case, the curve at `repro`.
+    pub fn with_reproducer(self, repro: ArkRepro) -> Self {
+        ArkCurve {
+            repro: Some(repro),
+            ..self
         }
     }
 }
@@ -226,6 +250,28 @@ where
         }
     }
 
+    fn reproducer(&self, case: &CurveOpsCase<Fp>, expected: String) -> Option<ReproCode> {
+        let repro = self.curve.repro?;
+        Some(ReproCode {
+            dependencies: vec![
+                Dependency::new(repro.package, repro.version),
+                Dependency::new("ark-ec", "0.5.0"),
+                Dependency::new("ark-ff", "0.5.0"),
+            ],
+            uses: vec![
+                "#[allow(unused_imports)]".into(),
+                "use ark_ec::short_weierstrass::{Affine, Projective};".into(),
+                "#[allow(unused_imports)]".into(),
+                "use ark_ec::{AffineRepr, CurveConfig, CurveGroup, PrimeGroup, VariableBaseMSM};"
+                    .into(),
+                "use ark_ff::{BigInteger, PrimeField};".into(),
+            ],
+            body: reproducer_body(repro.config, case, self.integer_words()),
+            expected,
+            expected_from: "ecdiff's oracle: known logs a·G + t·T, scalars unreduced".into(),
+        })
+    }
+
     fn run(&self, case: &CurveOpsCase<Fp>) -> CurveOpsValue<Fp> {
         let bases =
             || -> Vec<Affine<P>> { case.points.iter().map(|p| affine(&p.affine)).collect() };
@@ -271,6 +317,101 @@ where
             }
         }
     }
+}
+
+/// The statements of a reproducer's `subject()`: the case's points by `new_unchecked` of
+/// their coordinates, its scalars, the call, the result rendered as
+/// [`crate::shapes::curve_ops::repro_line`] does.
+fn reproducer_body(config: &str, case: &CurveOpsCase<Fp>, integer_words: usize) -> String {
+    let fq = |v: &Fp| format!("fq(\"{}\")", v.value().to_str_radix(16));
+    let affine = |p: &Point<Fp>| match p {
+        Point::Identity => "Affine::<P>::identity()".to_string(),
+        Point::Affine { x, y } => format!("Affine::<P>::new_unchecked({}, {})", fq(x), fq(y)),
+    };
+    let projective = |i: usize| {
+        let j = &case.points[i].jac;
+        format!(
+            "Projective::<P>::new_unchecked({}, {}, {})",
+            fq(&j.x),
+            fq(&j.y),
+            fq(&j.z)
+        )
+    };
+    let list = |items: Vec<String>| format!("vec![\n    {}\n]", items.join(",\n    "));
+    let affines = || list(case.points.iter().map(|p| affine(&p.affine)).collect());
+    let projectives = || list((0..case.points.len()).map(projective).collect());
+    let words = |s: &BigUint, n: usize| {
+        let mut w = s.to_u64_digits();
+        w.resize(n, 0);
+        let w: Vec<String> = w.iter().map(|w| format!("0x{w:x}")).collect();
+        format!("[{}]", w.join(", "))
+    };
+    let fr = |s: &BigUint| format!("fr(\"{}\")", s.to_str_radix(16));
+    let (inputs, call) = match case.op {
+        Op::MsmInteger => {
+            let ints: Vec<String> = (case.scalars.iter())
+                .map(|s| format!("<Fr as PrimeField>::BigInt::new({})", words(s, integer_words)))
+                .collect();
+            (
+                format!("let points = {};\nlet ints = {};\n", affines(), list(ints)),
+                "render(Projective::<P>::msm_bigint(&points, &ints).into_affine())".to_string(),
+            )
+        }
+        Op::MsmField => {
+            let scalars: Vec<String> = case.scalars.iter().map(fr).collect();
+            (
+                format!("let points = {};\nlet scalars = {};\n", affines(), list(scalars)),
+                "render(Projective::<P>::msm_unchecked(&points, &scalars).into_affine())"
+                    .to_string(),
+            )
+        }
+        Op::MulInteger => (
+            format!("let p = {};\n", projective(0)),
+            format!(
+                "render(p.mul_bigint({}).into_affine())",
+                words(&case.scalars[0], case.words)
+            ),
+        ),
+        Op::MulField => (
+            format!("let p = {};\n", projective(0)),
+            format!("render((p * {}).into_affine())", fr(&case.scalars[0])),
+        ),
+        Op::ClearCofactor => (
+            format!("let p = {};\n", affine(&case.points[0].affine)),
+            "render(p.clear_cofactor())".to_string(),
+        ),
+        Op::SubgroupCheck => (
+            format!("let p = {};\n", affine(&case.points[0].affine)),
+            "p.is_in_correct_subgroup_assuming_on_curve().to_string()".to_string(),
+        ),
+        Op::NormalizeBatch => (
+            format!("let points = {};\n", projectives()),
+            "Projective::<P>::normalize_batch(&points).into_iter().map(render).collect::<Vec<_>>().join(\"; \")"
+                .to_string(),
+        ),
+    };
+    format!(
+        "type P = {config};\n\
+         type Fq = <P as CurveConfig>::BaseField;\n\
+         type Fr = <P as CurveConfig>::ScalarField;\n\
+         /// A canonical element from its hexadecimal digits.\n\
+         fn fq(digits: &str) -> Fq {{\n    \
+         let v = unhex(&format!(\"{{:0>96}}\", digits));\n    \
+         Fq::from_be_bytes_mod_order(&v)\n}}\n\
+         #[allow(dead_code)]\n\
+         fn fr(digits: &str) -> Fr {{\n    \
+         let v = unhex(&format!(\"{{:0>96}}\", digits));\n    \
+         Fr::from_be_bytes_mod_order(&v)\n}}\n\
+         /// (x, y) big-endian in hex, or `identity`.\n\
+         fn render(p: Affine<P>) -> String {{\n    \
+         match p.xy() {{\n        \
+         None => \"identity\".into(),\n        \
+         Some((x, y)) => format!(\"({{}}, {{}})\", hex(&x.into_bigint().to_bytes_be()), hex(&y.into_bigint().to_bytes_be())),\n    \
+         }}\n}}\n\
+         {inputs}\
+         // The call under test.\n\
+         {call}\n"
+    )
 }
 
 /// The check of arkworks' raw-input entry points over curve `P`, against the oracle group `C`

@@ -407,7 +407,12 @@ pub const FAMILY: Family = Family {
                     spec,
                     crate::arkworks::curve_ops::ArkCurve::glv::<ark_bls12_381::g1::Config>(
                         num_bigint::BigUint::from(ARK_G1_CLEAR_COFACTOR_BY),
-                    ),
+                    )
+                    .with_reproducer(crate::arkworks::curve_ops::ArkRepro {
+                        package: "ark-bls12-381",
+                        version: "0.5.0",
+                        config: "ark_bls12_381::g1::Config",
+                    }),
                 ))
             },
         },

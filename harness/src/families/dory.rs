@@ -178,7 +178,12 @@ pub const FAMILY: Family = Family {
                     spec,
                     crate::arkworks::curve_ops::ArkCurve::glv::<ark_bn254::g1::Config>(
                         num_bigint::BigUint::from(1u8),
-                    ),
+                    )
+                    .with_reproducer(crate::arkworks::curve_ops::ArkRepro {
+                        package: "ark-bn254",
+                        version: "0.5.0",
+                        config: "ark_bn254::g1::Config",
+                    }),
                 ))
             },
         },

@@ -32,6 +32,7 @@ use crate::engine::{Expected, Outcome, Routine, RoutineInfo, VerdictKind};
 use crate::generators::points::{point_class_holds, represent};
 use crate::generators::scalars::{scalar, scalar_class_holds, SCALAR_CLASSES};
 use crate::generators::Gen;
+use crate::repro::project::ReproCode;
 use crate::shapes::{hex_point, hex_points, known, Spec};
 use ecdiff_oracles::field::{Field, Fp};
 use ecdiff_oracles::weierstrass::Point;
@@ -165,6 +166,34 @@ pub trait CurveOps<C: SwGroup>: Send + Sync + 'static {
     /// The library's known departure on this case, if any (none by default).
     fn known(&self, _case: &CurveOpsCase<C::F>) -> Option<KnownDeparture<C::F>> {
         None
+    }
+    /// The case as a standalone reproducer, whose `subject()` must print `expected` (the
+    /// oracle's result, [`repro_line`]) when the library is right; none by default.
+    fn reproducer(&self, _case: &CurveOpsCase<C::F>, _expected: String) -> Option<ReproCode> {
+        None
+    }
+}
+
+/// A result as a reproducer prints it: `identity`, `(x, y)` with each coordinate big-endian in
+/// hex over whole 64-bit words, `true` / `false`, or a list's points joined by `; `.
+pub fn repro_line(value: &CurveOpsValue<Fp>) -> String {
+    let point = |p: &Point<Fp>| match p {
+        Point::Identity => "identity".to_string(),
+        Point::Affine { x, y } => {
+            let words = (x.field().modulus().bits() as usize).div_ceil(64);
+            let hex = |v: &Fp| {
+                let mut be = v.value().to_bytes_le();
+                be.resize(8 * words, 0);
+                be.reverse();
+                hex::encode(be)
+            };
+            format!("({}, {})", hex(x), hex(y))
+        }
+    };
+    match value {
+        CurveOpsValue::Point(p) => point(p),
+        CurveOpsValue::Flag(b) => b.to_string(),
+        CurveOpsValue::List(ps) => ps.iter().map(point).collect::<Vec<_>>().join("; "),
     }
 }
 
@@ -540,6 +569,13 @@ impl<C: SwGroup<F = Fp>, S: CurveOps<C>> Routine for CurveOpsCheck<C, S> {
             out += &format!("\n  as {} 64-bit words", case.words);
         }
         out + &format!("\n  T = {}", hex_point(self.torsion_point()))
+    }
+
+    fn reproducer(&self, case: &Self::Case, oracle: &Outcome<Self::Output>) -> Option<ReproCode> {
+        let Outcome::Value(value) = oracle else {
+            return None;
+        };
+        self.subject.reproducer(case, repro_line(value))
     }
 
     fn render_output(&self, output: &Self::Output) -> String {
