@@ -206,6 +206,22 @@ pub struct ArkCurveOps<C, P> {
     _curve: PhantomData<fn() -> (C, P)>,
 }
 
+impl<C, P> ArkCurveOps<C, P> {
+    /// The entry points of `P` with what the row declares about it (for a check built around
+    /// them, as the bug zoo's broken subjects are; [`curve_ops`] builds the row's).
+    pub fn new(curve: ArkCurve) -> Self {
+        ArkCurveOps {
+            curve,
+            _curve: PhantomData,
+        }
+    }
+
+    /// What the row declares about the curve.
+    pub fn curve(&self) -> &ArkCurve {
+        &self.curve
+    }
+}
+
 impl<C, P> CurveOps<C> for ArkCurveOps<C, P>
 where
     C: SwGroup<F = Fp>,
@@ -429,14 +445,7 @@ where
 {
     assert_compatible::<C, P>();
     let clear_by = curve.clear_cofactor_by.clone();
-    check(
-        spec,
-        ArkCurveOps {
-            curve,
-            _curve: PhantomData,
-        },
-        clear_by,
-    )
+    check(spec, ArkCurveOps::new(curve), clear_by)
 }
 
 #[cfg(test)]

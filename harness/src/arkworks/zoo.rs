@@ -327,3 +327,83 @@ where
     }
     total
 }
+
+/// A flaw planted around arkworks' raw-input entry points ([`BrokenCurveOps`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CurveOpsFlaw {
+    /// The subgroup check answers "on the curve" only (true for every point): the missing
+    /// prime-order check behind CryptoNote's key-image double spend (points with an
+    /// 8-torsion component, <https://www.getmonero.org/2017/05/17/disclosure-of-a-major-bug-in-cryptonote-based-currencies.html>).
+    SubgroupCheckOnCurveOnly,
+    /// The MSM's integer scalars reduced mod r first: right on the prime-order subgroup, wrong
+    /// on points with a torsion component (Botan's blinded multiplication on curves with a
+    /// cofactor, <https://github.com/randombit/botan/issues/3800>).
+    MsmScalarsReducedModR,
+    /// `mul_bigint` keeps only the scalar field's words of a wider integer (a fixed-width
+    /// buffer): wrong wherever a dropped word is not zero (relic's G2 multiplication by
+    /// k ≥ the order, <https://github.com/relic-toolkit/relic/issues/126>).
+    MulIntegerTopWordsDropped,
+    /// Batch normalization by one shared inversion with no identity case: one identity
+    /// zeroes every output (c-kzg-4844 `fr_batch_inv`,
+    /// <https://github.com/ethereum/c-kzg-4844/pull/205>).
+    NormalizeBatchIdentityPoisons,
+}
+
+/// arkworks' entry points with one [`CurveOpsFlaw`] planted; everything else is the real
+/// adapter's, known findings included.
+pub struct BrokenCurveOps<C, P> {
+    /// The real entry points.
+    pub inner: crate::arkworks::curve_ops::ArkCurveOps<C, P>,
+    /// The flaw.
+    pub flaw: CurveOpsFlaw,
+}
+
+impl<C, P> crate::shapes::curve_ops::CurveOps<C> for BrokenCurveOps<C, P>
+where
+    C: crate::curve::SwGroup<F = ecdiff_oracles::field::Fp>,
+    P: SWCurveConfig,
+    P::BaseField: PrimeField,
+{
+    fn integer_words(&self) -> usize {
+        self.inner.integer_words()
+    }
+
+    fn known(
+        &self,
+        case: &crate::shapes::curve_ops::CurveOpsCase<ecdiff_oracles::field::Fp>,
+    ) -> Option<crate::shapes::curve_ops::KnownDeparture<ecdiff_oracles::field::Fp>> {
+        self.inner.known(case)
+    }
+
+    fn run(
+        &self,
+        case: &crate::shapes::curve_ops::CurveOpsCase<ecdiff_oracles::field::Fp>,
+    ) -> crate::shapes::curve_ops::CurveOpsValue<ecdiff_oracles::field::Fp> {
+        use crate::shapes::curve_ops::{CurveOpsValue, Op};
+        use ecdiff_oracles::weierstrass::Point;
+        let r = || C::instance().curve().order.clone();
+        let mut case = case.clone();
+        match (self.flaw, case.op) {
+            (CurveOpsFlaw::SubgroupCheckOnCurveOnly, Op::SubgroupCheck) => {
+                return CurveOpsValue::Flag(true)
+            }
+            (CurveOpsFlaw::MsmScalarsReducedModR, Op::MsmInteger) => {
+                let r = r();
+                case.scalars.iter_mut().for_each(|s| *s = &*s % &r);
+            }
+            (CurveOpsFlaw::MulIntegerTopWordsDropped, Op::MulInteger) => {
+                let words = self.integer_words();
+                let keep = (BigUint::from(1u8) << (64 * words)) - 1u8;
+                case.scalars[0] = &case.scalars[0] & keep;
+                case.words = case.words.min(words);
+            }
+            (CurveOpsFlaw::NormalizeBatchIdentityPoisons, Op::NormalizeBatch)
+                if case.points.iter().any(|p| p.affine.is_identity()) =>
+            {
+                return CurveOpsValue::List(vec![Point::Identity; case.points.len()]);
+            }
+            _ => {}
+        }
+        self.inner.run(&case)
+    }
+}

@@ -31,7 +31,7 @@ use crate::curve::{Jacobian, SwGroup};
 use crate::engine::{Expected, Outcome, Routine, RoutineInfo, VerdictKind};
 use crate::generators::points::{point_class_holds, represent};
 use crate::generators::scalars::{scalar, scalar_class_holds, SCALAR_CLASSES};
-use crate::generators::Gen;
+use crate::generators::{Bias, Gen};
 use crate::repro::project::ReproCode;
 use crate::shapes::{hex_point, hex_points, known, Spec};
 use ecdiff_oracles::field::{Field, Fp};
@@ -254,6 +254,28 @@ impl<C: SwGroup<F = Fp>, S: CurveOps<C>> CurveOpsCheck<C, S> {
         curve.add(&curve.mul_generator(log), &t)
     }
 
+    /// A list operation's case under the uniform baseline: a uniform length, then as
+    /// [`Routine::generate`] (whose draws are uniform under that bias).
+    fn uniform_case(&self, g: &mut Gen, op: Op) -> CurveOpsCase<C::F> {
+        let r = C::instance().order().clone();
+        let n = g.range(0, LIST_MAX);
+        let points = self.draw_points(g, n);
+        let scalars = match op {
+            Op::MsmInteger => {
+                let width = self.subject.integer_words();
+                (0..n).map(|_| self.integer(g, width)).collect()
+            }
+            Op::MsmField => (0..n).map(|_| scalar(g, &r)).collect(),
+            _ => Vec::new(),
+        };
+        CurveOpsCase {
+            op,
+            points,
+            scalars,
+            words: 0,
+        }
+    }
+
     /// The point a·G + t·T at z = 1, as a case holds it.
     pub fn known_point(&self, log: BigUint, torsion: BigUint) -> KnownPoint<C::F> {
         let affine = self.point(&log, &torsion);
@@ -283,6 +305,22 @@ impl<C: SwGroup<F = Fp>, S: CurveOps<C>> CurveOpsCheck<C, S> {
         let (r, h) = (c.order(), &c.curve().cofactor);
         let torsion_weight = if self.has_torsion() { 12 } else { 0 };
         let mut out: Vec<KnownPoint<C::F>> = Vec::with_capacity(n);
+        if g.bias() == Bias::Uniform {
+            // The baseline: uniform points of the whole curve, nothing recorded.
+            for _ in 0..n {
+                let (log, torsion) = (g.biguint_below(r), g.biguint_below(h));
+                let affine = self.point(&log, &torsion);
+                let z_one = g.chance(1, 3);
+                let jac = represent(g, c, &affine, z_one, false);
+                out.push(KnownPoint {
+                    jac,
+                    affine,
+                    log,
+                    torsion,
+                });
+            }
+            return out;
+        }
         for i in 0..n {
             let earlier = if i > 0 { 8 } else { 0 };
             let random_torsion = |g: &mut Gen| BigUint::one() + g.biguint_below(&(h - 1u8));
@@ -336,6 +374,9 @@ impl<C: SwGroup<F = Fp>, S: CurveOps<C>> CurveOpsCheck<C, S> {
     fn integer(&self, g: &mut Gen, words: usize) -> BigUint {
         let r = C::instance().order();
         let top = BigUint::one() << (64 * words);
+        if g.bias() == Bias::Uniform {
+            return g.biguint_below(&top);
+        }
         match g.weighted(&[3, 1, 1, 2]) {
             0 => scalar(g, r),
             1 => {
@@ -400,6 +441,9 @@ impl<C: SwGroup<F = Fp>, S: CurveOps<C>> Routine for CurveOpsCheck<C, S> {
         let r = C::instance().order().clone();
         let n = match op {
             Op::MsmInteger | Op::MsmField | Op::NormalizeBatch => {
+                if g.bias() == Bias::Uniform {
+                    return self.uniform_case(g, op);
+                }
                 let n = match g.weighted(&[1, 2, 6]) {
                     0 => 0,
                     1 => 1,

@@ -7,7 +7,8 @@ use super::{
     blstrs_encoding_behaviour, blstrs_encoding_known, blstrs_msm_behaviour, blstrs_msm_known,
 };
 use crate::arkworks::zoo::{
-    bucket_index_in_a_byte, incomplete_add, naf_exp_truncated, IncompleteLaw,
+    bucket_index_in_a_byte, incomplete_add, naf_exp_truncated, BrokenCurveOps, CurveOpsFlaw,
+    IncompleteLaw,
 };
 use crate::curve::Jacobian;
 use crate::declare::ZooRow;
@@ -977,4 +978,53 @@ pub(super) const ROWS: &[ZooRow] = &[
             ))
         },
     },
+    ZooRow {
+        name: "ark_bls12_381_g1_curve_ops__subgroup_check_on_curve_only",
+        routine: "ark_bls12_381_g1_curve_ops",
+        bug: "the subgroup check answers \"on the curve\" only: the missing prime-order check behind CryptoNote's key-image double spend (https://www.getmonero.org/2017/05/17/disclosure-of-a-major-bug-in-cryptonote-based-currencies.html)",
+        trigger: "op_subgroup_check on a point with a torsion component",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| Box::new(broken_curve_ops(spec, CurveOpsFlaw::SubgroupCheckOnCurveOnly)),
+    },
+    ZooRow {
+        name: "ark_bls12_381_g1_curve_ops__msm_scalars_reduced_mod_r",
+        routine: "ark_bls12_381_g1_curve_ops",
+        bug: "the MSM's integer scalars reduced mod r first, right only on the prime-order subgroup (Botan's blinded multiplication on curves with a cofactor, https://github.com/randombit/botan/issues/3800)",
+        trigger: "op_msm_integer with a scalar ≥ r on a point with a torsion component",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| Box::new(broken_curve_ops(spec, CurveOpsFlaw::MsmScalarsReducedModR)),
+    },
+    ZooRow {
+        name: "ark_bls12_381_g1_curve_ops__mul_integer_top_words_dropped",
+        routine: "ark_bls12_381_g1_curve_ops",
+        bug: "mul_bigint keeps the scalar field's words of a wider integer (a fixed-width buffer; relic's multiplication by k ≥ the order, https://github.com/relic-toolkit/relic/issues/126)",
+        trigger: "op_mul_integer with more words than the scalar field's BigInt",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| Box::new(broken_curve_ops(spec, CurveOpsFlaw::MulIntegerTopWordsDropped)),
+    },
+    ZooRow {
+        name: "ark_bls12_381_g1_curve_ops__normalize_batch_identity_poisons",
+        routine: "ark_bls12_381_g1_curve_ops",
+        bug: "batch normalization by one shared inversion with no identity case: one identity zeroes every output (c-kzg-4844 fr_batch_inv, https://github.com/ethereum/c-kzg-4844/pull/205)",
+        trigger: "op_normalize_batch with an identity in the list",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| Box::new(broken_curve_ops(spec, CurveOpsFlaw::NormalizeBatchIdentityPoisons)),
+    },
 ];
+
+/// ark-bls12-381's G1 raw-input entry points with `flaw` planted ([`CurveOpsFlaw`]), under the
+/// row's own declarations (known findings included).
+fn broken_curve_ops(
+    spec: crate::shapes::Spec,
+    flaw: CurveOpsFlaw,
+) -> crate::shapes::curve_ops::CurveOpsCheck<
+    Bls12381G1,
+    BrokenCurveOps<Bls12381G1, ark_bls12_381::g1::Config>,
+> {
+    let curve = crate::arkworks::curve_ops::ArkCurve::glv::<ark_bls12_381::g1::Config>(
+        BigUint::from(super::ARK_G1_CLEAR_COFACTOR_BY),
+    );
+    let clear_by = curve.clear_cofactor_by.clone();
+    let inner = crate::arkworks::curve_ops::ArkCurveOps::new(curve);
+    crate::shapes::curve_ops::check(spec, BrokenCurveOps { inner, flaw }, clear_by)
+}
