@@ -309,15 +309,7 @@ impl<C: SwGroup<F = Fp>, S: CurveOps<C>> CurveOpsCheck<C, S> {
             // The baseline: uniform points of the whole curve, nothing recorded.
             for _ in 0..n {
                 let (log, torsion) = (g.biguint_below(r), g.biguint_below(h));
-                let affine = self.point(&log, &torsion);
-                let z_one = g.chance(1, 3);
-                let jac = represent(g, c, &affine, z_one, false);
-                out.push(KnownPoint {
-                    jac,
-                    affine,
-                    log,
-                    torsion,
-                });
+                out.push(self.represented(g, log, torsion));
             }
             return out;
         }
@@ -356,17 +348,22 @@ impl<C: SwGroup<F = Fp>, S: CurveOps<C>> CurveOpsCheck<C, S> {
                 class => class,
             };
             g.hit(class);
-            let affine = self.point(&log, &torsion);
-            let z_one = g.chance(1, 3);
-            let jac = represent(g, c, &affine, z_one, false);
-            out.push(KnownPoint {
-                jac,
-                affine,
-                log,
-                torsion,
-            });
+            out.push(self.represented(g, log, torsion));
         }
         out
+    }
+
+    /// a·G + t·T handed over at z = 1 (one time in three) or a random z.
+    fn represented(&self, g: &mut Gen, log: BigUint, torsion: BigUint) -> KnownPoint<C::F> {
+        let affine = self.point(&log, &torsion);
+        let z_one = g.chance(1, 3);
+        let jac = represent(g, C::instance(), &affine, z_one, false);
+        KnownPoint {
+            jac,
+            affine,
+            log,
+            torsion,
+        }
     }
 
     /// An integer scalar: below r by the scalar classes, or r, above r, far above r (up to

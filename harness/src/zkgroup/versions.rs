@@ -295,13 +295,7 @@ macro_rules! entry_points {
             G: Curve + GroupEncoding + WnafGroup + 'static,
             E: PointEncoding<C>,
         {
-            let name = encoding.name();
-            let subject = WnafTraits::<G, E, true> {
-                encoding,
-                hub: Hub::Generator,
-                _group: PhantomData,
-            };
-            wnaf_check::check(spec, subject, name)
+            wnaf_group_with_hub::<G, C, E>(spec, encoding, Hub::Generator)
         }
 
         /// [`wnaf_group()`] on the prime-order subgroup of a type whose `generator()`
@@ -312,10 +306,20 @@ macro_rules! entry_points {
             G: Curve + GroupEncoding + WnafGroup + 'static,
             E: PointEncoding<C>,
         {
+            wnaf_group_with_hub::<G, C, E>(spec, encoding, Hub::ClearedGenerator)
+        }
+
+        /// [`wnaf_group()`]'s check with the points multiples of `hub`.
+        fn wnaf_group_with_hub<G, C, E>(spec: Spec, encoding: E, hub: Hub) -> WnafCheck<C>
+        where
+            C: SwGroup,
+            G: Curve + GroupEncoding + WnafGroup + 'static,
+            E: PointEncoding<C>,
+        {
             let name = encoding.name();
             let subject = WnafTraits::<G, E, true> {
                 encoding,
-                hub: Hub::ClearedGenerator,
+                hub,
                 _group: PhantomData,
             };
             wnaf_check::check(spec, subject, name)
