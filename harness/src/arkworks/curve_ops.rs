@@ -481,6 +481,11 @@ mod tests {
         assert_eq!(msm_bigint_width(32, 254, 4), 255);
         assert_eq!(msm_bigint_width(33, 254, 4), 256);
         assert_eq!(msm_bigint_width(64, 255, 4), 256);
+        // ⌈log2 1024⌉ = 10: c = 10·69/100 + 2 = 8 (not 9), so 8·⌈254/8⌉ = 256 below a
+        // five-word cap; c = 10 up to ⌈log2 n⌉ = 13, 11 from 14 (n = 8193).
+        assert_eq!(msm_bigint_width(1024, 254, 5), 256);
+        assert_eq!(msm_bigint_width(8192, 254, 5), 260);
+        assert_eq!(msm_bigint_width(8193, 254, 5), 264);
     }
 
     /// msm_bigint of G with 2^255 gives the identity, pinned: 2^255·G (the right value) or G
