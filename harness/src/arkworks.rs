@@ -32,6 +32,7 @@
 
 pub mod curve_ops;
 pub mod thresholds;
+pub mod twisted_edwards;
 #[cfg(feature = "zoo")]
 pub mod zoo;
 

@@ -19,7 +19,8 @@ use super::{affine, assert_compatible, from_biguint, point_from_affine, point_fr
 use crate::curve::SwGroup;
 use crate::repro::project::{Dependency, ReproCode};
 use crate::shapes::curve_ops::{
-    check, CurveOps, CurveOpsCase, CurveOpsCheck, CurveOpsValue, KnownDeparture, Op,
+    check, repro_line, CurveOps, CurveOpsCase, CurveOpsCheck, CurveOpsValue, KnownDeparture,
+    KnownPoint, Op,
 };
 use crate::shapes::Spec;
 use ark_ec::scalar_mul::glv::GLVConfig;
@@ -200,17 +201,124 @@ pub fn msm_bigint_width(n: usize, b: usize, words: usize) -> usize {
     (c * b.div_ceil(c)).min(64 * words)
 }
 
-/// The entry points of ark curve `P`, read as points of the oracle group `C`.
-pub struct ArkCurveOps<C, P> {
-    curve: ArkCurve,
-    _curve: PhantomData<fn() -> (C, P)>,
+/// How one model of an ark curve — its short-Weierstrass form ([`Sw`]) or its twisted Edwards
+/// form ([`Te`](super::twisted_edwards::Te)) — receives the oracle's points and gives its own
+/// back. The oracle keeps every point on `C`'s short-Weierstrass curve (for an Edwards curve,
+/// its Weierstrass model), so a model converts at the boundary and nowhere else.
+pub trait ArkModel<C: SwGroup<F = Fp>>: Send + Sync + 'static {
+    /// ark's projective group type.
+    type Group: CurveGroup;
+    /// The point as ark's affine point, unchecked (never validated or normalized).
+    fn affine(p: &Point<Fp>) -> <Self::Group as CurveGroup>::Affine;
+    /// The drawn representation as ark's projective point, unchecked (its z as drawn).
+    fn projective(p: &KnownPoint<Fp>) -> Self::Group;
+    /// ark's projective result, read by the oracle from its raw coordinates.
+    fn read_projective(p: &Self::Group) -> Point<Fp>;
+    /// ark's affine result, read coordinate by coordinate.
+    fn read_affine(p: &<Self::Group as CurveGroup>::Affine) -> Point<Fp>;
+    /// ark's `is_in_correct_subgroup_assuming_on_curve` (an inherent method of each model).
+    fn is_in_correct_subgroup(p: &<Self::Group as CurveGroup>::Affine) -> bool;
+    /// Panics unless `C` and the ark curve are the same curve.
+    fn assert_compatible();
+    /// A point in the coordinates a person reads for this model (Edwards (x, y) for an Edwards
+    /// curve).
+    fn show(p: &Point<Fp>) -> String;
+    /// The reproducer's text for this model ([`ReproModel`]).
+    fn repro() -> ReproModel;
 }
 
-impl<C, P> ArkCurveOps<C, P> {
-    /// The entry points of `P` with what the row declares about it (for a check built around
+/// How a reproducer writes one base-field element (as `fq("…")`).
+pub type WriteFq<'a> = &'a dyn Fn(&Fp) -> String;
+
+/// What a standalone reproducer writes differently for each model of a curve.
+pub struct ReproModel {
+    /// The `ark_ec` module of `Affine` and `Projective` (`short_weierstrass`).
+    pub module: &'static str,
+    /// The `Affine::<P>` expression of a point, its coordinates written by `fq`.
+    pub affine: fn(&Point<Fp>, WriteFq<'_>) -> String,
+    /// The `Projective::<P>` expression of a drawn representation.
+    pub projective: fn(&KnownPoint<Fp>, WriteFq<'_>) -> String,
+    /// The line the reproducer prints for a right result (as its `render` does).
+    pub expected: fn(&CurveOpsValue<Fp>) -> String,
+}
+
+/// The short-Weierstrass model of ark curve `P` (`ark_ec::short_weierstrass`): the oracle's
+/// coordinates are ark's, Jacobian (X, Y, Z) as drawn ([`super`]'s module docs).
+pub struct Sw<P>(PhantomData<fn() -> P>);
+
+impl<C, P> ArkModel<C> for Sw<P>
+where
+    C: SwGroup<F = Fp>,
+    P: SWCurveConfig,
+    P::BaseField: PrimeField,
+{
+    type Group = Projective<P>;
+
+    fn affine(p: &Point<Fp>) -> Affine<P> {
+        affine::<P>(p)
+    }
+
+    fn projective(p: &KnownPoint<Fp>) -> Projective<P> {
+        projective::<P>(&p.jac)
+    }
+
+    fn read_projective(p: &Projective<P>) -> Point<Fp> {
+        point_from_projective::<C, P>(p)
+    }
+
+    fn read_affine(p: &Affine<P>) -> Point<Fp> {
+        point_from_affine::<C, P>(p)
+    }
+
+    fn is_in_correct_subgroup(p: &Affine<P>) -> bool {
+        p.is_in_correct_subgroup_assuming_on_curve()
+    }
+
+    fn assert_compatible() {
+        assert_compatible::<C, P>();
+    }
+
+    fn show(p: &Point<Fp>) -> String {
+        crate::shapes::hex_point(p)
+    }
+
+    fn repro() -> ReproModel {
+        ReproModel {
+            module: "short_weierstrass",
+            affine: |p, fq| match p {
+                Point::Identity => "Affine::<P>::identity()".to_string(),
+                Point::Affine { x, y } => {
+                    format!("Affine::<P>::new_unchecked({}, {})", fq(x), fq(y))
+                }
+            },
+            projective: |p, fq| {
+                let j = &p.jac;
+                format!(
+                    "Projective::<P>::new_unchecked({}, {}, {})",
+                    fq(&j.x),
+                    fq(&j.y),
+                    fq(&j.z)
+                )
+            },
+            expected: repro_line,
+        }
+    }
+}
+
+/// The entry points of an ark curve in model `M`, read as points of the oracle group `C`.
+pub struct ArkOps<C, M> {
+    curve: ArkCurve,
+    _curve: PhantomData<fn() -> (C, M)>,
+}
+
+/// The entry points of a short-Weierstrass ark curve `P` ([`Sw`]).
+pub type ArkCurveOps<C, P> = ArkOps<C, Sw<P>>;
+
+impl<C, M> ArkOps<C, M> {
+    /// The entry points with what the row declares about the curve (for a check built around
     /// them, as the bug zoo's broken subjects are; [`curve_ops`] builds the row's).
     pub fn new(curve: ArkCurve) -> Self {
-        ArkCurveOps {
+        ArkOps {
             curve,
             _curve: PhantomData,
         }
@@ -222,14 +330,15 @@ impl<C, P> ArkCurveOps<C, P> {
     }
 }
 
-impl<C, P> CurveOps<C> for ArkCurveOps<C, P>
+type ScalarOf<M, C> = <<M as ArkModel<C>>::Group as PrimeGroup>::ScalarField;
+
+impl<C, M> CurveOps<C> for ArkOps<C, M>
 where
     C: SwGroup<F = Fp>,
-    P: SWCurveConfig,
-    P::BaseField: PrimeField,
+    M: ArkModel<C>,
 {
     fn integer_words(&self) -> usize {
-        <P::ScalarField as PrimeField>::BigInt::NUM_LIMBS
+        <ScalarOf<M, C> as PrimeField>::BigInt::NUM_LIMBS
     }
 
     fn known(&self, case: &CurveOpsCase<Fp>) -> Option<KnownDeparture<Fp>> {
@@ -251,7 +360,7 @@ where
                 })
             }
             Op::MsmInteger => {
-                let b = <P::ScalarField as PrimeField>::MODULUS_BIT_SIZE as usize;
+                let b = <ScalarOf<M, C> as PrimeField>::MODULUS_BIT_SIZE as usize;
                 let width = msm_bigint_width(case.scalars.len(), b, words);
                 let modulus = BigUint::from(1u8) << width;
                 (case.scalars.iter().any(|s| s.bits() as usize > width)).then(|| {
@@ -266,8 +375,13 @@ where
         }
     }
 
-    fn reproducer(&self, case: &CurveOpsCase<Fp>, expected: String) -> Option<ReproCode> {
+    fn reproducer(
+        &self,
+        case: &CurveOpsCase<Fp>,
+        expected: &CurveOpsValue<Fp>,
+    ) -> Option<ReproCode> {
         let repro = self.curve.repro?;
+        let model = M::repro();
         Some(ReproCode {
             dependencies: vec![
                 Dependency::new(repro.package, repro.version),
@@ -276,37 +390,42 @@ where
             ],
             uses: vec![
                 "#[allow(unused_imports)]".into(),
-                "use ark_ec::short_weierstrass::{Affine, Projective};".into(),
+                format!("use ark_ec::{}::{{Affine, Projective}};", model.module),
                 "#[allow(unused_imports)]".into(),
                 "use ark_ec::{AffineRepr, CurveConfig, CurveGroup, PrimeGroup, VariableBaseMSM};"
                     .into(),
                 "use ark_ff::{BigInteger, PrimeField};".into(),
             ],
-            body: reproducer_body(repro.config, case, self.integer_words()),
-            expected,
+            body: reproducer_body(&model, repro.config, case, self.integer_words()),
+            expected: (model.expected)(expected),
             expected_from: "ecdiff's oracle: known logs a·G + t·T, scalars unreduced".into(),
         })
     }
 
+    fn show(&self, p: &Point<Fp>) -> String {
+        M::show(p)
+    }
+
     fn run(&self, case: &CurveOpsCase<Fp>) -> CurveOpsValue<Fp> {
-        let bases =
-            || -> Vec<Affine<P>> { case.points.iter().map(|p| affine(&p.affine)).collect() };
-        let projective_of = |i: usize| projective::<P>(&case.points[i].jac);
-        let field_scalar = |s: &BigUint| from_biguint::<P::ScalarField>(s);
-        let point = |p: Projective<P>| CurveOpsValue::Point(point_from_projective::<C, P>(&p));
+        let bases = || -> Vec<<M::Group as CurveGroup>::Affine> {
+            case.points.iter().map(|p| M::affine(&p.affine)).collect()
+        };
+        let projective_of = |i: usize| M::projective(&case.points[i]);
+        let field_scalar = |s: &BigUint| from_biguint::<ScalarOf<M, C>>(s);
+        let point = |p: M::Group| CurveOpsValue::Point(M::read_projective(&p));
         match case.op {
             Op::MsmInteger => {
                 let integers: Vec<_> = (case.scalars.iter())
                     .map(|s| {
-                        <P::ScalarField as PrimeField>::BigInt::try_from(s.clone())
+                        <ScalarOf<M, C> as PrimeField>::BigInt::try_from(s.clone())
                             .unwrap_or_else(|_| panic!("0x{s:x} is wider than the BigInt"))
                     })
                     .collect();
-                point(Projective::<P>::msm_bigint(&bases(), &integers))
+                point(M::Group::msm_bigint(&bases(), &integers))
             }
             Op::MsmField => {
                 let scalars: Vec<_> = case.scalars.iter().map(field_scalar).collect();
-                point(Projective::<P>::msm_unchecked(&bases(), &scalars))
+                point(M::Group::msm_unchecked(&bases(), &scalars))
             }
             Op::MulInteger => {
                 let mut words = case.scalars[0].to_u64_digits();
@@ -315,44 +434,33 @@ where
             }
             Op::MulField => point(projective_of(0) * field_scalar(&case.scalars[0])),
             Op::ClearCofactor => {
-                let cleared = affine::<P>(&case.points[0].affine).clear_cofactor();
-                CurveOpsValue::Point(point_from_affine::<C, P>(&cleared))
+                let cleared = M::affine(&case.points[0].affine).clear_cofactor();
+                CurveOpsValue::Point(M::read_affine(&cleared))
             }
-            Op::SubgroupCheck => CurveOpsValue::Flag(
-                affine::<P>(&case.points[0].affine).is_in_correct_subgroup_assuming_on_curve(),
-            ),
+            Op::SubgroupCheck => CurveOpsValue::Flag(M::is_in_correct_subgroup(&M::affine(
+                &case.points[0].affine,
+            ))),
             Op::NormalizeBatch => {
-                let points: Vec<Projective<P>> =
-                    (0..case.points.len()).map(projective_of).collect();
-                let normalized = Projective::<P>::normalize_batch(&points);
-                CurveOpsValue::List(
-                    (normalized.iter())
-                        .map(|a| point_from_affine::<C, P>(a))
-                        .collect(),
-                )
+                let points: Vec<M::Group> = (0..case.points.len()).map(projective_of).collect();
+                let normalized = M::Group::normalize_batch(&points);
+                CurveOpsValue::List(normalized.iter().map(M::read_affine).collect())
             }
         }
     }
 }
 
 /// The statements of a reproducer's `subject()`: the case's points by `new_unchecked` of
-/// their coordinates, its scalars, the call, the result rendered as
-/// [`crate::shapes::curve_ops::repro_line`] does.
-fn reproducer_body(config: &str, case: &CurveOpsCase<Fp>, integer_words: usize) -> String {
+/// their coordinates (in the model's form), its scalars, the call, the result rendered as
+/// the model's [`ReproModel::expected`] line.
+fn reproducer_body(
+    model: &ReproModel,
+    config: &str,
+    case: &CurveOpsCase<Fp>,
+    integer_words: usize,
+) -> String {
     let fq = |v: &Fp| format!("fq(\"{}\")", v.value().to_str_radix(16));
-    let affine = |p: &Point<Fp>| match p {
-        Point::Identity => "Affine::<P>::identity()".to_string(),
-        Point::Affine { x, y } => format!("Affine::<P>::new_unchecked({}, {})", fq(x), fq(y)),
-    };
-    let projective = |i: usize| {
-        let j = &case.points[i].jac;
-        format!(
-            "Projective::<P>::new_unchecked({}, {}, {})",
-            fq(&j.x),
-            fq(&j.y),
-            fq(&j.z)
-        )
-    };
+    let affine = |p: &Point<Fp>| (model.affine)(p, &fq);
+    let projective = |i: usize| (model.projective)(&case.points[i], &fq);
     let list = |items: Vec<String>| format!("vec![\n    {}\n]", items.join(",\n    "));
     let affines = || list(case.points.iter().map(|p| affine(&p.affine)).collect());
     let projectives = || list((0..case.points.len()).map(projective).collect());
@@ -430,10 +538,11 @@ fn reproducer_body(config: &str, case: &CurveOpsCase<Fp>, integer_words: usize) 
     )
 }
 
-/// The check of arkworks' raw-input entry points over curve `P`, against the oracle group `C`
-/// (the same curve, [`assert_compatible`]), with what the row declares about the curve's
-/// configuration ([`ArkCurve`]). Known findings: [`ARK_MSM_BIGINT_TRUNCATES`] (every curve)
-/// and [`ARK_GLV_MUL_BIGINT_WIDE_PANICS`] (GLV curves), pinned exactly.
+/// The check of arkworks' raw-input entry points over the short-Weierstrass curve `P`,
+/// against the oracle group `C` (the same curve, [`assert_compatible`]), with what the row
+/// declares about the curve's configuration ([`ArkCurve`]). Known findings:
+/// [`ARK_MSM_BIGINT_TRUNCATES`] (every curve), [`ARK_GLV_MUL_BIGINT_WIDE_PANICS`] and
+/// [`ARK_GLV_MUL_OUTSIDE_SUBGROUP`] (GLV curves), pinned exactly.
 ///
 /// # Panics
 /// When `C` and `P` are not the same curve.
@@ -443,9 +552,22 @@ where
     P: SWCurveConfig,
     P::BaseField: PrimeField,
 {
-    assert_compatible::<C, P>();
+    model_curve_ops::<C, Sw<P>>(spec, curve)
+}
+
+/// [`curve_ops`] for any model `M` of an ark curve (the twisted Edwards one:
+/// [`super::twisted_edwards::te_curve_ops`]).
+///
+/// # Panics
+/// When `C` and the model's curve are not the same curve.
+pub fn model_curve_ops<C, M>(spec: Spec, curve: ArkCurve) -> CurveOpsCheck<C, ArkOps<C, M>>
+where
+    C: SwGroup<F = Fp>,
+    M: ArkModel<C>,
+{
+    M::assert_compatible();
     let clear_by = curve.clear_cofactor_by.clone();
-    check(spec, ArkCurveOps::new(curve), clear_by)
+    check(spec, ArkOps::new(curve), clear_by)
 }
 
 #[cfg(test)]

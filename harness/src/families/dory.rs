@@ -6,6 +6,7 @@
 
 pub mod adapter_ark;
 pub mod adapter_dory;
+pub mod ed_on_bn254;
 pub mod vector;
 
 use crate::arkworks::thresholds::{ARK_MSM_WINDOWS, BATCH_INVERSION_SPLITS};
@@ -184,6 +185,27 @@ pub const FAMILY: Family = Family {
                         version: "0.5.0",
                         config: "ark_bn254::g1::Config",
                     }),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "ark_ed_on_bn254_curve_ops",
+            subject: "ark-ed-on-bn254 0.5.0",
+            function: "Baby Jubjub (twisted Edwards) raw-input entry points: msm_bigint (any BigInt), msm_unchecked, mul_bigint (1 to 8 words), * Fr, clear_cofactor, is_in_correct_subgroup_assuming_on_curve, normalize_batch",
+            lengths: Lengths::up_to(0),
+            cases: 384,
+            build: |spec| {
+                Box::new(crate::arkworks::twisted_edwards::te_curve_ops::<
+                    ed_on_bn254::BabyJubjub,
+                    ark_ed_on_bn254::EdwardsConfig,
+                >(
+                    spec,
+                    crate::arkworks::curve_ops::ArkCurve::plain(num_bigint::BigUint::from(8u8))
+                        .with_reproducer(crate::arkworks::curve_ops::ArkRepro {
+                            package: "ark-ed-on-bn254",
+                            version: "0.5.0",
+                            config: "ark_ed_on_bn254::EdwardsConfig",
+                        }),
                 ))
             },
         },

@@ -33,7 +33,7 @@ use crate::generators::points::{point_class_holds, represent};
 use crate::generators::scalars::{scalar, scalar_class_holds, SCALAR_CLASSES};
 use crate::generators::{Bias, Gen};
 use crate::repro::project::ReproCode;
-use crate::shapes::{hex_point, hex_points, known, Spec};
+use crate::shapes::{hex_point, known, Spec};
 use ecdiff_oracles::field::{Field, Fp};
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
@@ -167,10 +167,20 @@ pub trait CurveOps<C: SwGroup>: Send + Sync + 'static {
     fn known(&self, _case: &CurveOpsCase<C::F>) -> Option<KnownDeparture<C::F>> {
         None
     }
-    /// The case as a standalone reproducer, whose `subject()` must print `expected` (the
-    /// oracle's result, [`repro_line`]) when the library is right; none by default.
-    fn reproducer(&self, _case: &CurveOpsCase<C::F>, _expected: String) -> Option<ReproCode> {
+    /// The case as a standalone reproducer, whose `subject()` must print the oracle's result
+    /// `expected` (as [`repro_line`] renders it, or in the library's own coordinates) when
+    /// the library is right; none by default.
+    fn reproducer(
+        &self,
+        _case: &CurveOpsCase<C::F>,
+        _expected: &CurveOpsValue<C::F>,
+    ) -> Option<ReproCode> {
         None
+    }
+    /// A point as a report shows it: `(x, y)` on `C`'s curve by default; an adapter whose
+    /// library works in another model of the curve (Edwards coordinates) shows that one.
+    fn show(&self, p: &Point<C::F>) -> String {
+        hex_point(p)
     }
 }
 
@@ -245,6 +255,14 @@ impl<C: SwGroup<F = Fp>, S: CurveOps<C>> CurveOpsCheck<C, S> {
                 x = x.add(&one);
             }
         })
+    }
+
+    /// Points as [`hex_points`](crate::shapes::hex_points) lists them, each shown by the subject ([`CurveOps::show`]).
+    fn show_list(&self, ps: &[Point<C::F>]) -> String {
+        let items: Vec<String> = (ps.iter().enumerate())
+            .map(|(i, p)| format!("  [{i}] {}", self.subject.show(p)))
+            .collect();
+        format!("[\n{}\n]", items.join("\n"))
     }
 
     /// a·G + t·T.
@@ -599,7 +617,7 @@ impl<C: SwGroup<F = Fp>, S: CurveOps<C>> Routine for CurveOpsCheck<C, S> {
 
     fn render_case(&self, case: &Self::Case) -> String {
         let points: Vec<Point<C::F>> = case.points.iter().map(|p| p.affine.clone()).collect();
-        let mut out = format!("{:?} of\n{}", case.op, hex_points(&points));
+        let mut out = format!("{:?} of\n{}", case.op, self.show_list(&points));
         for (i, p) in case.points.iter().enumerate() {
             out += &format!("\n  [{i}] = 0x{:x}·G + 0x{:x}·T", p.log, p.torsion);
         }
@@ -609,21 +627,21 @@ impl<C: SwGroup<F = Fp>, S: CurveOps<C>> Routine for CurveOpsCheck<C, S> {
         if case.op == Op::MulInteger {
             out += &format!("\n  as {} 64-bit words", case.words);
         }
-        out + &format!("\n  T = {}", hex_point(self.torsion_point()))
+        out + &format!("\n  T = {}", self.subject.show(self.torsion_point()))
     }
 
     fn reproducer(&self, case: &Self::Case, oracle: &Outcome<Self::Output>) -> Option<ReproCode> {
         let Outcome::Value(value) = oracle else {
             return None;
         };
-        self.subject.reproducer(case, repro_line(value))
+        self.subject.reproducer(case, value)
     }
 
     fn render_output(&self, output: &Self::Output) -> String {
         match output {
-            CurveOpsValue::Point(p) => hex_point(p),
+            CurveOpsValue::Point(p) => self.subject.show(p),
             CurveOpsValue::Flag(b) => b.to_string(),
-            CurveOpsValue::List(ps) => hex_points(ps),
+            CurveOpsValue::List(ps) => self.show_list(ps),
         }
     }
 }

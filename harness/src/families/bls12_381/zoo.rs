@@ -1019,7 +1019,7 @@ fn broken_curve_ops(
     flaw: CurveOpsFlaw,
 ) -> crate::shapes::curve_ops::CurveOpsCheck<
     Bls12381G1,
-    BrokenCurveOps<Bls12381G1, ark_bls12_381::g1::Config>,
+    BrokenCurveOps<Bls12381G1, crate::arkworks::curve_ops::Sw<ark_bls12_381::g1::Config>>,
 > {
     let curve = crate::arkworks::curve_ops::ArkCurve::glv::<ark_bls12_381::g1::Config>(
         BigUint::from(super::ARK_G1_CLEAR_COFACTOR_BY),

@@ -4,12 +4,13 @@
 
 use crate::arkworks::zoo::{
     bucket_index_in_a_byte, incomplete_msm, naf_exp_truncated, raw_equality_pippenger,
-    IncompleteLaw, SumOrder,
+    BrokenCurveOps, CurveOpsFlaw, IncompleteLaw, SumOrder,
 };
 use crate::curve::Jacobian;
 use crate::declare::ZooRow;
 use crate::engine::VerdictKind;
 use crate::families::dory::adapter_ark::{self as ark, ArkCurve};
+use crate::families::dory::ed_on_bn254::BabyJubjub;
 use crate::families::dory::vector::{BasesThenAdd, FixedBaseVectorScalarMul, VsThenAdd};
 use crate::shapes::fold::FieldFold;
 use crate::shapes::gt::{GtMultiExp, GtScale};
@@ -792,7 +793,57 @@ pub(super) const ROWS: &[ZooRow] = &[
         NO_INVERSE_BUG,
         "bucket_negated_term (the accumulator holding one term's entry when its opposite comes)"
     ),
+    ZooRow {
+        name: "ark_ed_on_bn254_curve_ops__subgroup_check_on_curve_only",
+        routine: "ark_ed_on_bn254_curve_ops",
+        bug: "the subgroup check answers \"on the curve\" only: the missing prime-order check behind CryptoNote's key-image double spend, on a twisted Edwards curve with cofactor 8 as there (https://www.getmonero.org/2017/05/17/disclosure-of-a-major-bug-in-cryptonote-based-currencies.html)",
+        trigger: "op_subgroup_check on a point with a torsion component",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| Box::new(broken_ed_on_bn254_ops(spec, CurveOpsFlaw::SubgroupCheckOnCurveOnly)),
+    },
+    ZooRow {
+        name: "ark_ed_on_bn254_curve_ops__clear_cofactor_skipped",
+        routine: "ark_ed_on_bn254_curve_ops",
+        bug: "cofactor clearing skipped: the point comes back as it went in (the NSEC5/ECVRF draft's hash-to-curve on curves with a cofactor, https://github.com/fcelda/nsec5-draft/issues/16)",
+        trigger: "op_clear_cofactor on a point other than the identity",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| Box::new(broken_ed_on_bn254_ops(spec, CurveOpsFlaw::ClearCofactorSkipped)),
+    },
+    ZooRow {
+        name: "ark_ed_on_bn254_curve_ops__msm_scalars_reduced_mod_r",
+        routine: "ark_ed_on_bn254_curve_ops",
+        bug: "the MSM's integer scalars reduced mod r first, right only on the prime-order subgroup (Botan's blinded multiplication on curves with a cofactor, https://github.com/randombit/botan/issues/3800)",
+        trigger: "op_msm_integer with a scalar ≥ r on a point with a torsion component",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| Box::new(broken_ed_on_bn254_ops(spec, CurveOpsFlaw::MsmScalarsReducedModR)),
+    },
+    ZooRow {
+        name: "ark_ed_on_bn254_curve_ops__mul_integer_top_words_dropped",
+        routine: "ark_ed_on_bn254_curve_ops",
+        bug: "mul_bigint keeps the scalar field's words of a wider integer (a fixed-width buffer; relic's multiplication by k ≥ the order, https://github.com/relic-toolkit/relic/issues/126)",
+        trigger: "op_mul_integer with more words than the scalar field's BigInt",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| Box::new(broken_ed_on_bn254_ops(spec, CurveOpsFlaw::MulIntegerTopWordsDropped)),
+    },
 ];
+
+/// ark-ed-on-bn254's raw-input entry points with `flaw` planted ([`CurveOpsFlaw`]), under the
+/// row's own declarations (known findings included).
+fn broken_ed_on_bn254_ops(
+    spec: crate::shapes::Spec,
+    flaw: CurveOpsFlaw,
+) -> crate::shapes::curve_ops::CurveOpsCheck<
+    BabyJubjub,
+    BrokenCurveOps<
+        BabyJubjub,
+        crate::arkworks::twisted_edwards::Te<ark_ed_on_bn254::EdwardsConfig>,
+    >,
+> {
+    let curve = crate::arkworks::curve_ops::ArkCurve::plain(BigUint::from(8u8));
+    let clear_by = curve.clear_cofactor_by.clone();
+    let inner = crate::arkworks::curve_ops::ArkOps::new(curve);
+    crate::shapes::curve_ops::check(spec, BrokenCurveOps { inner, flaw }, clear_by)
+}
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,50 @@
+//! Baby Jubjub (EIP-2494), the twisted Edwards curve over BN254's scalar field, in the form
+//! ark-ed-on-bn254 0.5 implements: a = 1 instead of EIP-2494's a = 168700.
+//!
+//! EIP-2494 (<https://eips.ethereum.org/EIPS/eip-2494>) gives 168700·x² + y² = 1 +
+//! 168696·x²·y² over 𝔽ₚ, p the order of BN254's G1, with the base point B of prime order l and
+//! cofactor 8. Scaling x by s = √168700 (x' = s·x, an isomorphism, as ark-ed-on-bn254's
+//! documentation says) gives x'² + y² = 1 + (168696/168700)·x'²·y²: a = 1, d = 168696/168700.
+//! The generator declared here is B's image with the root s of the two that is below p/2
+//! (ark's own `GENERATOR` is another point of the same subgroup; any point of order l will do).
+//! The test below recomputes the image from the EIP's numbers.
+
+crate::te_curve! {
+    /// Baby Jubjub in ark-ed-on-bn254's form (a = 1), from EIP-2494's constants (module docs).
+    pub struct BabyJubjub {
+        name: "baby_jubjub",
+        p: "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001",
+        a: "1",
+        d: "168696/168700",
+        gx: "0x0d51d05f8a7751bae736093847a30c96d8623449e6acddd77fb6549d007bac0e",
+        gy: "0x25797203f7a0b24925572e1cd16bf9edfce0051fb9e133774b3c257a872d7d8b",
+        r: "0x060c89ce5c263405370a08b6d0302b0bab3eedb83920ee0a677297dc392126f1",
+        h: "8",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::curve::twisted_edwards::TeGroup;
+
+    /// The declared generator is EIP-2494's base point B = (Bx, By) under x ↦ s·x with
+    /// s² = 168700: the same y, and x² = 168700·Bx²; l is the EIP's order, in decimal there.
+    #[test]
+    fn the_generator_is_eip_2494s_base_point_scaled() {
+        let f = BabyJubjub::oracle_field();
+        let dec = |s: &str| f.elem(num_bigint::BigUint::parse_bytes(s.as_bytes(), 10).unwrap());
+        let bx =
+            dec("5299619240641551281634865583518297030282874472190772894086521144482721001553");
+        let by =
+            dec("16950150798460657717958625567821834550301663161624707787222815936182638968203");
+        let g = &BabyJubjub::edwards_curve().generator;
+        assert_eq!(g.y, by);
+        assert_eq!(g.x.square(), f.elem(168700u32).mul(&bx.square()));
+        let l = "2736030358979909402780800718157159386076813972158567259200215660948447373041";
+        assert_eq!(
+            BabyJubjub.edwards().order,
+            num_bigint::BigUint::parse_bytes(l.as_bytes(), 10).unwrap()
+        );
+    }
+}
