@@ -30,6 +30,7 @@
 //! cofactor on both sides. The generators need not be the same point (the oracle's is the hub
 //! of its known-log bookkeeping; any point of order r will do).
 
+pub mod coordinates;
 pub mod curve_ops;
 pub mod thresholds;
 pub mod twisted_edwards;

@@ -1,5 +1,5 @@
-//! arkworks' raw-input entry points of any short-Weierstrass curve over 𝔽ₚ, in one line,
-//! checked by [`crate::shapes::curve_ops`] on points of the whole curve (torsion included):
+//! arkworks' raw-input entry points of any curve — short-Weierstrass over 𝔽ₚ or 𝔽ₚ² ([`Sw`]),
+//! twisted Edwards ([`super::twisted_edwards`]) — in one line, checked by [`crate::shapes::curve_ops`] on points of the whole curve (torsion included):
 //!
 //! | op | arkworks 0.5 call |
 //! |---|---|
@@ -14,8 +14,8 @@
 //! Points enter as `Affine::new_unchecked` / `Projective::new_unchecked` of the drawn
 //! coordinates and results leave through the oracle's conversion ([`super`]'s module docs).
 
-use super::projective;
-use super::{affine, assert_compatible, from_biguint, point_from_affine, point_from_projective};
+use super::coordinates::{ArkCoordinate, OracleCoordinate};
+use super::from_biguint;
 use crate::curve::SwGroup;
 use crate::repro::project::{Dependency, ReproCode};
 use crate::shapes::curve_ops::{
@@ -27,7 +27,7 @@ use ark_ec::scalar_mul::glv::GLVConfig;
 use ark_ec::short_weierstrass::{Affine, Projective, SWCurveConfig};
 use ark_ec::{AffineRepr, CurveGroup, PrimeGroup, VariableBaseMSM};
 use ark_ff::{BigInteger, PrimeField};
-use ecdiff_oracles::field::Fp;
+use ecdiff_oracles::field::Field;
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::{BigInt, BigUint, Sign};
 use num_integer::Integer;
@@ -139,17 +139,20 @@ impl Glv {
 
     /// What `glv_mul_projective(P, k)` returns: k₁·P + k₂·φ(P), by the oracle's arithmetic
     /// on P as a point of the whole curve (where φ(P) = λ·P fails outside the subgroup).
-    pub fn multiply<C: SwGroup<F = Fp>>(&self, p: &Point<Fp>, k: &BigUint) -> Point<Fp> {
+    pub fn multiply<C: SwGroup>(&self, p: &Point<C::F>, k: &BigUint) -> Point<C::F>
+    where
+        C::F: OracleCoordinate,
+    {
         let curve = C::instance().curve();
         let (k1, k2) = self.decompose(k, curve.order.borrow());
         let phi = match p {
             Point::Identity => Point::Identity,
             Point::Affine { x, y } => Point::Affine {
-                x: x.mul(&x.field().elem(self.beta.clone())),
+                x: x.times_base(&self.beta),
                 y: y.clone(),
             },
         };
-        let times = |k: &BigInt, p: &Point<Fp>| {
+        let times = |k: &BigInt, p: &Point<C::F>| {
             let multiple = curve.mul(p, k.magnitude());
             if k.sign() == Sign::Minus {
                 curve.neg(&multiple)
@@ -205,69 +208,155 @@ pub fn msm_bigint_width(n: usize, b: usize, words: usize) -> usize {
 /// form ([`Te`](super::twisted_edwards::Te)) — receives the oracle's points and gives its own
 /// back. The oracle keeps every point on `C`'s short-Weierstrass curve (for an Edwards curve,
 /// its Weierstrass model), so a model converts at the boundary and nowhere else.
-pub trait ArkModel<C: SwGroup<F = Fp>>: Send + Sync + 'static {
+pub trait ArkModel<C: SwGroup>: Send + Sync + 'static {
     /// ark's projective group type.
     type Group: CurveGroup;
     /// The point as ark's affine point, unchecked (never validated or normalized).
-    fn affine(p: &Point<Fp>) -> <Self::Group as CurveGroup>::Affine;
+    fn affine(p: &Point<C::F>) -> <Self::Group as CurveGroup>::Affine;
     /// The drawn representation as ark's projective point, unchecked (its z as drawn).
-    fn projective(p: &KnownPoint<Fp>) -> Self::Group;
+    fn projective(p: &KnownPoint<C::F>) -> Self::Group;
     /// ark's projective result, read by the oracle from its raw coordinates.
-    fn read_projective(p: &Self::Group) -> Point<Fp>;
+    fn read_projective(p: &Self::Group) -> Point<C::F>;
     /// ark's affine result, read coordinate by coordinate.
-    fn read_affine(p: &<Self::Group as CurveGroup>::Affine) -> Point<Fp>;
+    fn read_affine(p: &<Self::Group as CurveGroup>::Affine) -> Point<C::F>;
     /// ark's `is_in_correct_subgroup_assuming_on_curve` (an inherent method of each model).
     fn is_in_correct_subgroup(p: &<Self::Group as CurveGroup>::Affine) -> bool;
     /// Panics unless `C` and the ark curve are the same curve.
     fn assert_compatible();
     /// A point in the coordinates a person reads for this model (Edwards (x, y) for an Edwards
     /// curve).
-    fn show(p: &Point<Fp>) -> String;
+    fn show(p: &Point<C::F>) -> String;
     /// The reproducer's text for this model ([`ReproModel`]).
-    fn repro() -> ReproModel;
+    fn repro() -> ReproModel<C::F>;
 }
 
-/// How a reproducer writes one base-field element (as `fq("…")`).
-pub type WriteFq<'a> = &'a dyn Fn(&Fp) -> String;
+/// How a reproducer writes one coordinate: `fq(&["c0", "c1", …])`, its base-field
+/// coefficients in hex.
+pub type WriteFq<'a, F> = &'a dyn Fn(&F) -> String;
 
 /// What a standalone reproducer writes differently for each model of a curve.
-pub struct ReproModel {
+pub struct ReproModel<F> {
     /// The `ark_ec` module of `Affine` and `Projective` (`short_weierstrass`).
     pub module: &'static str,
     /// The `Affine::<P>` expression of a point, its coordinates written by `fq`.
-    pub affine: fn(&Point<Fp>, WriteFq<'_>) -> String,
+    pub affine: fn(&Point<F>, WriteFq<'_, F>) -> String,
     /// The `Projective::<P>` expression of a drawn representation.
-    pub projective: fn(&KnownPoint<Fp>, WriteFq<'_>) -> String,
+    pub projective: fn(&KnownPoint<F>, WriteFq<'_, F>) -> String,
     /// The line the reproducer prints for a right result (as its `render` does).
-    pub expected: fn(&CurveOpsValue<Fp>) -> String,
+    pub expected: fn(&CurveOpsValue<F>) -> String,
 }
 
-/// The short-Weierstrass model of ark curve `P` (`ark_ec::short_weierstrass`): the oracle's
-/// coordinates are ark's, Jacobian (X, Y, Z) as drawn ([`super`]'s module docs).
+/// The short-Weierstrass model of ark curve `P` (`ark_ec::short_weierstrass`) over 𝔽ₚ or 𝔽ₚ²:
+/// the oracle's coordinates are ark's, Jacobian (X, Y, Z) as drawn ([`super`]'s module docs),
+/// crossing coefficient by coefficient ([`ArkCoordinate`]).
 pub struct Sw<P>(PhantomData<fn() -> P>);
+
+/// The oracle's element `like` names the field of.
+fn coordinate<C: SwGroup, A: ark_ff::Field>(a: &A) -> C::F
+where
+    C::F: ArkCoordinate<A>,
+{
+    C::F::from_ark(&C::instance().curve().b, a)
+}
+
+/// Asserts that the oracle group `C` and the ark curve `P` are the same curve: the same base
+/// field (modulus, and for 𝔽ₚ² the same u² = −1), scalar field modulus (= the group order r),
+/// coefficients a and b, and cofactor.
+///
+/// # Panics
+/// With the first constant that differs, on both sides.
+pub fn assert_compatible_sw<C: SwGroup, P: SWCurveConfig>()
+where
+    C::F: ArkCoordinate<P::BaseField>,
+    <P::BaseField as ark_ff::Field>::BasePrimeField: PrimeField,
+{
+    <C::F as ArkCoordinate<P::BaseField>>::assert_same_field();
+    let curve = C::instance().curve();
+    let name = curve.name;
+    let same = |what: &str, oracle: Vec<BigUint>, ark: Vec<BigUint>| {
+        assert!(
+            oracle == ark,
+            "{name}: {what} differs between the oracle ({oracle:x?}) and the ark curve ({ark:x?})"
+        );
+    };
+    let ark_coeffs = |a: &P::BaseField| -> Vec<BigUint> {
+        ark_ff::Field::to_base_prime_field_elements(a)
+            .map(|c| super::to_biguint(&c))
+            .collect()
+    };
+    same(
+        "the order r (ark's scalar field modulus)",
+        vec![curve.order.clone()],
+        vec![<P::ScalarField as PrimeField>::MODULUS.into()],
+    );
+    same(
+        "the coefficient a",
+        curve.a.coeffs(),
+        ark_coeffs(&P::COEFF_A),
+    );
+    same(
+        "the coefficient b",
+        curve.b.coeffs(),
+        ark_coeffs(&P::COEFF_B),
+    );
+    let cofactor = P::COFACTOR
+        .iter()
+        .rev()
+        .fold(BigUint::default(), |acc, limb| (acc << 64u32) + limb);
+    same(
+        "the cofactor h",
+        vec![curve.cofactor.clone()],
+        vec![cofactor],
+    );
+    // The base field's modulus itself: −1 (p − 1 in the first coefficient) is −1 on both
+    // sides, crossing either way.
+    let minus_one = curve.b.one_like().neg();
+    let ark_minus_one = -<P::BaseField as ark_ff::Field>::ONE;
+    assert!(
+        <C::F as ArkCoordinate<P::BaseField>>::to_ark(&minus_one) == ark_minus_one
+            && <C::F as ArkCoordinate<P::BaseField>>::from_ark(&curve.b, &ark_minus_one)
+                == minus_one,
+        "{name}: the base field modulus differs between the oracle and ark"
+    );
+}
 
 impl<C, P> ArkModel<C> for Sw<P>
 where
-    C: SwGroup<F = Fp>,
+    C: SwGroup,
+    C::F: ArkCoordinate<P::BaseField>,
     P: SWCurveConfig,
-    P::BaseField: PrimeField,
+    <P::BaseField as ark_ff::Field>::BasePrimeField: PrimeField,
 {
     type Group = Projective<P>;
 
-    fn affine(p: &Point<Fp>) -> Affine<P> {
-        affine::<P>(p)
+    fn affine(p: &Point<C::F>) -> Affine<P> {
+        match p {
+            Point::Identity => Affine::identity(),
+            Point::Affine { x, y } => Affine::new_unchecked(x.to_ark(), y.to_ark()),
+        }
     }
 
-    fn projective(p: &KnownPoint<Fp>) -> Projective<P> {
-        projective::<P>(&p.jac)
+    fn projective(p: &KnownPoint<C::F>) -> Projective<P> {
+        let j = &p.jac;
+        Projective::new_unchecked(j.x.to_ark(), j.y.to_ark(), j.z.to_ark())
     }
 
-    fn read_projective(p: &Projective<P>) -> Point<Fp> {
-        point_from_projective::<C, P>(p)
+    fn read_projective(p: &Projective<P>) -> Point<C::F> {
+        C::instance().curve().from_jacobian(
+            &coordinate::<C, _>(&p.x),
+            &coordinate::<C, _>(&p.y),
+            &coordinate::<C, _>(&p.z),
+        )
     }
 
-    fn read_affine(p: &Affine<P>) -> Point<Fp> {
-        point_from_affine::<C, P>(p)
+    fn read_affine(p: &Affine<P>) -> Point<C::F> {
+        match p.xy() {
+            None => Point::Identity,
+            Some((x, y)) => Point::Affine {
+                x: coordinate::<C, _>(&x),
+                y: coordinate::<C, _>(&y),
+            },
+        }
     }
 
     fn is_in_correct_subgroup(p: &Affine<P>) -> bool {
@@ -275,14 +364,14 @@ where
     }
 
     fn assert_compatible() {
-        assert_compatible::<C, P>();
+        assert_compatible_sw::<C, P>();
     }
 
-    fn show(p: &Point<Fp>) -> String {
+    fn show(p: &Point<C::F>) -> String {
         crate::shapes::hex_point(p)
     }
 
-    fn repro() -> ReproModel {
+    fn repro() -> ReproModel<C::F> {
         ReproModel {
             module: "short_weierstrass",
             affine: |p, fq| match p {
@@ -300,7 +389,10 @@ where
                     fq(&j.z)
                 )
             },
-            expected: repro_line,
+            expected: |value| {
+                let words = C::instance().curve().b.base_words();
+                repro_line(value, words)
+            },
         }
     }
 }
@@ -334,14 +426,15 @@ type ScalarOf<M, C> = <<M as ArkModel<C>>::Group as PrimeGroup>::ScalarField;
 
 impl<C, M> CurveOps<C> for ArkOps<C, M>
 where
-    C: SwGroup<F = Fp>,
+    C: SwGroup,
+    C::F: OracleCoordinate,
     M: ArkModel<C>,
 {
     fn integer_words(&self) -> usize {
         <ScalarOf<M, C> as PrimeField>::BigInt::NUM_LIMBS
     }
 
-    fn known(&self, case: &CurveOpsCase<Fp>) -> Option<KnownDeparture<Fp>> {
+    fn known(&self, case: &CurveOpsCase<C::F>) -> Option<KnownDeparture<C::F>> {
         let words = self.integer_words();
         let glv_multiply = |k: &BigUint| {
             let glv = self.curve.glv.as_ref()?;
@@ -377,8 +470,8 @@ where
 
     fn reproducer(
         &self,
-        case: &CurveOpsCase<Fp>,
-        expected: &CurveOpsValue<Fp>,
+        case: &CurveOpsCase<C::F>,
+        expected: &CurveOpsValue<C::F>,
     ) -> Option<ReproCode> {
         let repro = self.curve.repro?;
         let model = M::repro();
@@ -394,7 +487,7 @@ where
                 "#[allow(unused_imports)]".into(),
                 "use ark_ec::{AffineRepr, CurveConfig, CurveGroup, PrimeGroup, VariableBaseMSM};"
                     .into(),
-                "use ark_ff::{BigInteger, PrimeField};".into(),
+                "use ark_ff::{BigInteger, Field, PrimeField};".into(),
             ],
             body: reproducer_body(&model, repro.config, case, self.integer_words()),
             expected: (model.expected)(expected),
@@ -402,11 +495,11 @@ where
         })
     }
 
-    fn show(&self, p: &Point<Fp>) -> String {
+    fn show(&self, p: &Point<C::F>) -> String {
         M::show(p)
     }
 
-    fn run(&self, case: &CurveOpsCase<Fp>) -> CurveOpsValue<Fp> {
+    fn run(&self, case: &CurveOpsCase<C::F>) -> CurveOpsValue<C::F> {
         let bases = || -> Vec<<M::Group as CurveGroup>::Affine> {
             case.points.iter().map(|p| M::affine(&p.affine)).collect()
         };
@@ -450,16 +543,21 @@ where
 }
 
 /// The statements of a reproducer's `subject()`: the case's points by `new_unchecked` of
-/// their coordinates (in the model's form), its scalars, the call, the result rendered as
-/// the model's [`ReproModel::expected`] line.
-fn reproducer_body(
-    model: &ReproModel,
+/// their coordinates (in the model's form, each coordinate by its base-field coefficients),
+/// its scalars, the call, the result rendered as the model's [`ReproModel::expected`] line.
+fn reproducer_body<F: Field>(
+    model: &ReproModel<F>,
     config: &str,
-    case: &CurveOpsCase<Fp>,
+    case: &CurveOpsCase<F>,
     integer_words: usize,
 ) -> String {
-    let fq = |v: &Fp| format!("fq(\"{}\")", v.value().to_str_radix(16));
-    let affine = |p: &Point<Fp>| (model.affine)(p, &fq);
+    let fq = |v: &F| {
+        let coeffs: Vec<String> = (v.coeffs().iter())
+            .map(|c| format!("\"{}\"", c.to_str_radix(16)))
+            .collect();
+        format!("fq(&[{}])", coeffs.join(", "))
+    };
+    let affine = |p: &Point<F>| (model.affine)(p, &fq);
     let projective = |i: usize| (model.projective)(&case.points[i], &fq);
     let list = |items: Vec<String>| format!("vec![\n    {}\n]", items.join(",\n    "));
     let affines = || list(case.points.iter().map(|p| affine(&p.affine)).collect());
@@ -518,19 +616,25 @@ fn reproducer_body(
         "type P = {config};\n\
          type Fq = <P as CurveConfig>::BaseField;\n\
          type Fr = <P as CurveConfig>::ScalarField;\n\
-         /// A canonical element from its hexadecimal digits.\n\
-         fn fq(digits: &str) -> Fq {{\n    \
-         let v = unhex(&format!(\"{{:0>96}}\", digits));\n    \
-         Fq::from_be_bytes_mod_order(&v)\n}}\n\
+         /// An element from its base-field coefficients (c0 first), each canonical, in hex.\n\
+         fn fq(coefficients: &[&str]) -> Fq {{\n    \
+         let base = coefficients.iter().map(|digits| {{\n        \
+         let v = unhex(&format!(\"{{:0>96}}\", digits));\n        \
+         <Fq as Field>::BasePrimeField::from_be_bytes_mod_order(&v)\n    \
+         }});\n    \
+         Fq::from_base_prime_field_elems(base).expect(\"one coefficient per degree\")\n}}\n\
          #[allow(dead_code)]\n\
          fn fr(digits: &str) -> Fr {{\n    \
          let v = unhex(&format!(\"{{:0>96}}\", digits));\n    \
          Fr::from_be_bytes_mod_order(&v)\n}}\n\
-         /// (x, y) big-endian in hex, or `identity`.\n\
+         /// A coordinate's base-field coefficients (c0 first), each big-endian in hex.\n\
+         fn coordinate(v: Fq) -> String {{\n    \
+         v.to_base_prime_field_elements().map(|c| hex(&c.into_bigint().to_bytes_be())).collect()\n}}\n\
+         /// (x, y), or `identity`.\n\
          fn render(p: Affine<P>) -> String {{\n    \
          match p.xy() {{\n        \
          None => \"identity\".into(),\n        \
-         Some((x, y)) => format!(\"({{}}, {{}})\", hex(&x.into_bigint().to_bytes_be()), hex(&y.into_bigint().to_bytes_be())),\n    \
+         Some((x, y)) => format!(\"({{}}, {{}})\", coordinate(x), coordinate(y)),\n    \
          }}\n}}\n\
          {inputs}\
          // The call under test.\n\
@@ -539,7 +643,7 @@ fn reproducer_body(
 }
 
 /// The check of arkworks' raw-input entry points over the short-Weierstrass curve `P`,
-/// against the oracle group `C` (the same curve, [`assert_compatible`]), with what the row
+/// against the oracle group `C` (the same curve, [`assert_compatible_sw`]), with what the row
 /// declares about the curve's configuration ([`ArkCurve`]). Known findings:
 /// [`ARK_MSM_BIGINT_TRUNCATES`] (every curve), [`ARK_GLV_MUL_BIGINT_WIDE_PANICS`] and
 /// [`ARK_GLV_MUL_OUTSIDE_SUBGROUP`] (GLV curves), pinned exactly.
@@ -548,9 +652,10 @@ fn reproducer_body(
 /// When `C` and `P` are not the same curve.
 pub fn curve_ops<C, P>(spec: Spec, curve: ArkCurve) -> CurveOpsCheck<C, ArkCurveOps<C, P>>
 where
-    C: SwGroup<F = Fp>,
+    C: SwGroup,
+    C::F: ArkCoordinate<P::BaseField>,
     P: SWCurveConfig,
-    P::BaseField: PrimeField,
+    <P::BaseField as ark_ff::Field>::BasePrimeField: PrimeField,
 {
     model_curve_ops::<C, Sw<P>>(spec, curve)
 }
@@ -562,7 +667,8 @@ where
 /// When `C` and the model's curve are not the same curve.
 pub fn model_curve_ops<C, M>(spec: Spec, curve: ArkCurve) -> CurveOpsCheck<C, ArkOps<C, M>>
 where
-    C: SwGroup<F = Fp>,
+    C: SwGroup,
+    C::F: OracleCoordinate,
     M: ArkModel<C>,
 {
     M::assert_compatible();
@@ -576,6 +682,7 @@ mod tests {
     use crate::engine::{Outcome, Routine};
     use crate::shapes::known::testing::assert_pinned;
     use ecdiff_oracles::curves::Bn254G1;
+    use ecdiff_oracles::field::Fp;
     use num_traits::{One, Zero};
 
     fn bn254() -> CurveOpsCheck<Bn254G1, ArkCurveOps<Bn254G1, ark_bn254::g1::Config>> {

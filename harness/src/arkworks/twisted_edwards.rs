@@ -19,6 +19,7 @@
 //! The pairing is checked once per routine ([`assert_compatible`]): the same p, r, a, d and
 //! cofactor on both sides.
 
+use super::coordinates::OracleCoordinate;
 use super::curve_ops::{model_curve_ops, ArkCurve, ArkModel, ArkOps, ReproModel};
 use super::{from_biguint, to_biguint};
 use crate::curve::twisted_edwards::TeGroup;
@@ -192,7 +193,7 @@ where
         format!("Edwards (0x{:x}, 0x{:x})", e.x.value(), e.y.value())
     }
 
-    fn repro() -> ReproModel {
+    fn repro() -> ReproModel<Fp> {
         ReproModel {
             module: "twisted_edwards",
             affine: |p, fq| {
@@ -210,7 +211,10 @@ where
                     fq(&z)
                 )
             },
-            expected: |value| repro_line(&in_edwards_coordinates::<C>(value)),
+            expected: |value| {
+                let words = edwards::<C>().a.base_words();
+                repro_line(&in_edwards_coordinates::<C>(value), words)
+            },
         }
     }
 }

@@ -364,28 +364,29 @@ pub struct BrokenCurveOps<C, M> {
 
 impl<C, M> crate::shapes::curve_ops::CurveOps<C> for BrokenCurveOps<C, M>
 where
-    C: crate::curve::SwGroup<F = ecdiff_oracles::field::Fp>,
+    C: crate::curve::SwGroup,
+    C::F: crate::arkworks::coordinates::OracleCoordinate,
     M: crate::arkworks::curve_ops::ArkModel<C>,
 {
     fn integer_words(&self) -> usize {
         self.inner.integer_words()
     }
 
-    fn show(&self, p: &ecdiff_oracles::weierstrass::Point<ecdiff_oracles::field::Fp>) -> String {
+    fn show(&self, p: &ecdiff_oracles::weierstrass::Point<C::F>) -> String {
         self.inner.show(p)
     }
 
     fn known(
         &self,
-        case: &crate::shapes::curve_ops::CurveOpsCase<ecdiff_oracles::field::Fp>,
-    ) -> Option<crate::shapes::curve_ops::KnownDeparture<ecdiff_oracles::field::Fp>> {
+        case: &crate::shapes::curve_ops::CurveOpsCase<C::F>,
+    ) -> Option<crate::shapes::curve_ops::KnownDeparture<C::F>> {
         self.inner.known(case)
     }
 
     fn run(
         &self,
-        case: &crate::shapes::curve_ops::CurveOpsCase<ecdiff_oracles::field::Fp>,
-    ) -> crate::shapes::curve_ops::CurveOpsValue<ecdiff_oracles::field::Fp> {
+        case: &crate::shapes::curve_ops::CurveOpsCase<C::F>,
+    ) -> crate::shapes::curve_ops::CurveOpsValue<C::F> {
         use crate::shapes::curve_ops::{CurveOpsValue, Op};
         use ecdiff_oracles::weierstrass::Point;
         let r = || C::instance().curve().order.clone();

@@ -340,6 +340,10 @@ pub const ARK_GT_MSM_WINDOWS: &[(&str, usize)] = &[("ark_window_c5", 32), ("ark_
 /// Boneh, ePrint 2019/403 §5), not the cofactor h = (x − 1)²/3.
 const ARK_G1_CLEAR_COFACTOR_BY: u64 = 0xd201_0000_0001_0001;
 
+/// The multiplier of ark-bls12-381's G2 `clear_cofactor` (Budroni–Pintore's ψ-based method,
+/// which computes h_eff·P): RFC 9380 §8.8.2's h_eff for G2.
+const ARK_G2_CLEAR_COFACTOR_BY: &str = "0xbc69f08f2ee75b3584c6a0ea91b352888e2a8e9145ad7689986ff031508ffe1329c2f178731db956d82bf015d1212b02ec0ec69d7477c1ae954cbc06689f6a359894c0adebbf6b4e8020005aaa95551";
+
 /// The family's table: one row per routine. The bug zoo builds its variants from these rows'
 /// specs, so a broken variant sees exactly the cases of the routine it breaks.
 pub const FAMILY: Family = Family {
@@ -412,6 +416,29 @@ pub const FAMILY: Family = Family {
                         package: "ark-bls12-381",
                         version: "0.5.0",
                         config: "ark_bls12_381::g1::Config",
+                    }),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "ark_bls12_381_g2_curve_ops",
+            subject: ARK_BLS,
+            function: "G2 (over 𝔽ₚ²) raw-input entry points: msm_bigint (any BigInt), msm_unchecked, mul_bigint (1 to 8 words), * Fr, clear_cofactor (ψ-based), is_in_correct_subgroup_assuming_on_curve (ψ-based), normalize_batch; points with a torsion component",
+            lengths: Lengths::up_to(0),
+            cases: 256,
+            build: |spec| {
+                Box::new(crate::arkworks::curve_ops::curve_ops::<
+                    Bls12381G2,
+                    ark_bls12_381::g2::Config,
+                >(
+                    spec,
+                    crate::arkworks::curve_ops::ArkCurve::plain(crate::curve::parse_integer(
+                        ARK_G2_CLEAR_COFACTOR_BY,
+                    ))
+                    .with_reproducer(crate::arkworks::curve_ops::ArkRepro {
+                        package: "ark-bls12-381",
+                        version: "0.5.0",
+                        config: "ark_bls12_381::g2::Config",
                     }),
                 ))
             },

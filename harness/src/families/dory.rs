@@ -210,6 +210,30 @@ pub const FAMILY: Family = Family {
             },
         },
         RoutineRow {
+            name: "ark_g2_curve_ops",
+            subject: ARK,
+            function: "G2 (over 𝔽ₚ²) raw-input entry points: msm_bigint (any BigInt), msm_unchecked, mul_bigint (1 to 8 words), * Fr, clear_cofactor, is_in_correct_subgroup_assuming_on_curve (ψ-based), normalize_batch; points with a torsion component",
+            lengths: Lengths::up_to(0),
+            cases: 256,
+            build: |spec| {
+                Box::new(crate::arkworks::curve_ops::curve_ops::<
+                    Bn254G2,
+                    ark_bn254::g2::Config,
+                >(
+                    spec,
+                    // ark-bn254's G2 clears the cofactor by multiplying by it.
+                    crate::arkworks::curve_ops::ArkCurve::plain(
+                        crate::curve::SwGroup::curve(&Bn254G2).cofactor.clone(),
+                    )
+                    .with_reproducer(crate::arkworks::curve_ops::ArkRepro {
+                        package: "ark-bn254",
+                        version: "0.5.0",
+                        config: "ark_bn254::g2::Config",
+                    }),
+                ))
+            },
+        },
+        RoutineRow {
             name: "ark_g2_msm",
             subject: ARK,
             function: "VariableBaseMSM::msm (G2)",

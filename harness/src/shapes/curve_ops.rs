@@ -19,7 +19,7 @@
 //! * normalization returns each aᵢ·G + tᵢ·T.
 //!
 //! Only points of T's cyclic subgroup of E\[h\] are reached when E\[h\] is not cyclic. Curves over
-//! 𝔽ₚ only, for now (a G2 over 𝔽ₚ² needs the oracle's square roots there).
+//! 𝔽ₚ and 𝔽ₚ² (any coordinate field with square roots: T comes from `lift_x`).
 //! Per-element classes: `identity`, `generator`, `non_generator` (a random subgroup point),
 //! `negated_pair`, `repeated` (as [`crate::generators::points`]), `torsion_component` (a ≠ 0
 //! and t·T ≠ O), `pure_torsion` (a = 0 and t·T ≠ O), read off the coordinates. Scalars:
@@ -34,7 +34,7 @@ use crate::generators::scalars::{scalar, scalar_class_holds, SCALAR_CLASSES};
 use crate::generators::{Bias, Gen};
 use crate::repro::project::ReproCode;
 use crate::shapes::{hex_point, known, Spec};
-use ecdiff_oracles::field::{Field, Fp};
+use ecdiff_oracles::field::{Field, SqrtField};
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
@@ -184,21 +184,23 @@ pub trait CurveOps<C: SwGroup>: Send + Sync + 'static {
     }
 }
 
-/// A result as a reproducer prints it: `identity`, `(x, y)` with each coordinate big-endian in
-/// hex over whole 64-bit words, `true` / `false`, or a list's points joined by `; `.
-pub fn repro_line(value: &CurveOpsValue<Fp>) -> String {
-    let point = |p: &Point<Fp>| match p {
-        Point::Identity => "identity".to_string(),
-        Point::Affine { x, y } => {
-            let words = (x.field().modulus().bits() as usize).div_ceil(64);
-            let hex = |v: &Fp| {
-                let mut be = v.value().to_bytes_le();
+/// A result as a reproducer prints it: `identity`, `(x, y)` with each coordinate's base-field
+/// coefficients (tower order, c0 first) big-endian in hex over `words` 64-bit words each and
+/// concatenated, `true` / `false`, or a list's points joined by `; `.
+pub fn repro_line<F: Field>(value: &CurveOpsValue<F>, words: usize) -> String {
+    let coordinate = |v: &F| {
+        (v.coeffs().iter())
+            .map(|c| {
+                let mut be = c.to_bytes_le();
                 be.resize(8 * words, 0);
                 be.reverse();
                 hex::encode(be)
-            };
-            format!("({}, {})", hex(x), hex(y))
-        }
+            })
+            .collect::<String>()
+    };
+    let point = |p: &Point<F>| match p {
+        Point::Identity => "identity".to_string(),
+        Point::Affine { x, y } => format!("({}, {})", coordinate(x), coordinate(y)),
     };
     match value {
         CurveOpsValue::Point(p) => point(p),
@@ -217,7 +219,7 @@ pub struct CurveOpsCheck<C: SwGroup, S> {
 
 /// The check of `subject`'s entry points over `C`; `clear_by` is the multiplier the library's
 /// cofactor clearing is specified to use (h, or an effective cofactor).
-pub fn check<C: SwGroup<F = Fp>, S: CurveOps<C>>(
+pub fn check<C: SwGroup, S: CurveOps<C>>(
     spec: Spec,
     subject: S,
     clear_by: BigUint,
@@ -230,7 +232,10 @@ pub fn check<C: SwGroup<F = Fp>, S: CurveOps<C>>(
     }
 }
 
-impl<C: SwGroup<F = Fp>, S: CurveOps<C>> CurveOpsCheck<C, S> {
+impl<C: SwGroup, S: CurveOps<C>> CurveOpsCheck<C, S>
+where
+    C::F: SqrtField,
+{
     fn has_torsion(&self) -> bool {
         !C::instance().curve().cofactor.is_one()
     }
@@ -428,7 +433,10 @@ impl<C: SwGroup<F = Fp>, S: CurveOps<C>> CurveOpsCheck<C, S> {
     }
 }
 
-impl<C: SwGroup<F = Fp>, S: CurveOps<C>> Routine for CurveOpsCheck<C, S> {
+impl<C: SwGroup, S: CurveOps<C>> Routine for CurveOpsCheck<C, S>
+where
+    C::F: SqrtField,
+{
     type Case = CurveOpsCase<C::F>;
     type Output = CurveOpsValue<C::F>;
 

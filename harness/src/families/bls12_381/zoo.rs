@@ -979,6 +979,22 @@ pub(super) const ROWS: &[ZooRow] = &[
         },
     },
     ZooRow {
+        name: "ark_bls12_381_g2_curve_ops__subgroup_check_on_curve_only",
+        routine: "ark_bls12_381_g2_curve_ops",
+        bug: "the G2 subgroup check answers \"on the curve\" only (Frontier's EIP-2537 G1/G2 MSM precompiles checked on-curve membership only, https://github.com/polkadot-evm/frontier/pull/1900)",
+        trigger: "op_subgroup_check on a point with a torsion component",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| Box::new(broken_g2_curve_ops(spec, CurveOpsFlaw::SubgroupCheckOnCurveOnly)),
+    },
+    ZooRow {
+        name: "ark_bls12_381_g2_curve_ops__clear_cofactor_skipped",
+        routine: "ark_bls12_381_g2_curve_ops",
+        bug: "cofactor clearing skipped: the point comes back as it went in (the NSEC5/ECVRF draft's hash-to-curve on curves with a cofactor, https://github.com/fcelda/nsec5-draft/issues/16)",
+        trigger: "op_clear_cofactor on a point other than the identity",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| Box::new(broken_g2_curve_ops(spec, CurveOpsFlaw::ClearCofactorSkipped)),
+    },
+    ZooRow {
         name: "ark_bls12_381_g1_curve_ops__subgroup_check_on_curve_only",
         routine: "ark_bls12_381_g1_curve_ops",
         bug: "the subgroup check answers \"on the curve\" only: the missing prime-order check behind CryptoNote's key-image double spend (https://www.getmonero.org/2017/05/17/disclosure-of-a-major-bug-in-cryptonote-based-currencies.html)",
@@ -1011,6 +1027,23 @@ pub(super) const ROWS: &[ZooRow] = &[
         build: |spec| Box::new(broken_curve_ops(spec, CurveOpsFlaw::NormalizeBatchIdentityPoisons)),
     },
 ];
+
+/// ark-bls12-381's G2 raw-input entry points with `flaw` planted ([`CurveOpsFlaw`]), under the
+/// row's own declarations.
+fn broken_g2_curve_ops(
+    spec: crate::shapes::Spec,
+    flaw: CurveOpsFlaw,
+) -> crate::shapes::curve_ops::CurveOpsCheck<
+    Bls12381G2,
+    BrokenCurveOps<Bls12381G2, crate::arkworks::curve_ops::Sw<ark_bls12_381::g2::Config>>,
+> {
+    let curve = crate::arkworks::curve_ops::ArkCurve::plain(crate::curve::parse_integer(
+        super::ARK_G2_CLEAR_COFACTOR_BY,
+    ));
+    let clear_by = curve.clear_cofactor_by.clone();
+    let inner = crate::arkworks::curve_ops::ArkOps::new(curve);
+    crate::shapes::curve_ops::check(spec, BrokenCurveOps { inner, flaw }, clear_by)
+}
 
 /// ark-bls12-381's G1 raw-input entry points with `flaw` planted ([`CurveOpsFlaw`]), under the
 /// row's own declarations (known findings included).

@@ -794,6 +794,22 @@ pub(super) const ROWS: &[ZooRow] = &[
         "bucket_negated_term (the accumulator holding one term's entry when its opposite comes)"
     ),
     ZooRow {
+        name: "ark_g2_curve_ops__subgroup_check_on_curve_only",
+        routine: "ark_g2_curve_ops",
+        bug: "the G2 subgroup check answers \"on the curve\" only: BN254 G2 points outside the order-r subgroup accepted (ZisK's pairing_bn254 without curve or subgroup validation, https://github.com/0xPolygonHermez/zisk/issues/760)",
+        trigger: "op_subgroup_check on a point with a torsion component",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| Box::new(broken_g2_ops(spec, CurveOpsFlaw::SubgroupCheckOnCurveOnly)),
+    },
+    ZooRow {
+        name: "ark_g2_curve_ops__clear_cofactor_skipped",
+        routine: "ark_g2_curve_ops",
+        bug: "cofactor clearing skipped: the point comes back as it went in (the NSEC5/ECVRF draft's hash-to-curve on curves with a cofactor, https://github.com/fcelda/nsec5-draft/issues/16)",
+        trigger: "op_clear_cofactor on a point other than the identity",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| Box::new(broken_g2_ops(spec, CurveOpsFlaw::ClearCofactorSkipped)),
+    },
+    ZooRow {
         name: "ark_ed_on_bn254_curve_ops__subgroup_check_on_curve_only",
         routine: "ark_ed_on_bn254_curve_ops",
         bug: "the subgroup check answers \"on the curve\" only: the missing prime-order check behind CryptoNote's key-image double spend, on a twisted Edwards curve with cofactor 8 as there (https://www.getmonero.org/2017/05/17/disclosure-of-a-major-bug-in-cryptonote-based-currencies.html)",
@@ -826,6 +842,22 @@ pub(super) const ROWS: &[ZooRow] = &[
         build: |spec| Box::new(broken_ed_on_bn254_ops(spec, CurveOpsFlaw::MulIntegerTopWordsDropped)),
     },
 ];
+
+/// ark-bn254's G2 raw-input entry points with `flaw` planted ([`CurveOpsFlaw`]), under the
+/// row's own declarations (known findings included).
+fn broken_g2_ops(
+    spec: crate::shapes::Spec,
+    flaw: CurveOpsFlaw,
+) -> crate::shapes::curve_ops::CurveOpsCheck<
+    Bn254G2,
+    BrokenCurveOps<Bn254G2, crate::arkworks::curve_ops::Sw<ark_bn254::g2::Config>>,
+> {
+    let cofactor = crate::curve::SwGroup::curve(&Bn254G2).cofactor.clone();
+    let curve = crate::arkworks::curve_ops::ArkCurve::plain(cofactor);
+    let clear_by = curve.clear_cofactor_by.clone();
+    let inner = crate::arkworks::curve_ops::ArkOps::new(curve);
+    crate::shapes::curve_ops::check(spec, BrokenCurveOps { inner, flaw }, clear_by)
+}
 
 /// ark-ed-on-bn254's raw-input entry points with `flaw` planted ([`CurveOpsFlaw`]), under the
 /// row's own declarations (known findings included).
