@@ -6,6 +6,7 @@
 //! [`declared`] holds the curves declared that way for more than one family.
 
 pub mod declared;
+pub mod quadratic;
 pub mod twisted_edwards;
 
 use crate::Gen;
@@ -260,15 +261,51 @@ impl SwCurveConstants {
 /// not singular). Take them from the curve's specification, not from the library under test,
 /// so that a wrong constant in the library is a finding rather than shared by both sides.
 ///
-/// Only 𝔽ₚ: a curve over 𝔽ₚ² (a G2) needs the oracle's 𝔽ₚ² (`ecdiff_oracles::tower::Fp2`,
-/// fixed to u² = −1 today) parameterized by its non-residue first.
+/// Over 𝔽ₚ² = 𝔽ₚ\[u\]/(u² − β) (a G2), name the non-residue and give each coefficient and
+/// coordinate as `[c0, c1]` (c0 + c1·u); checked when first used
+/// ([`quadratic::SwCurveFp2Constants::curve`]: also (h·r)·P = O on points of the whole curve):
+///
+/// ```
+/// ecdiff::sw_curve! {
+///     /// BN254's G2 (EIP-197): y² = x³ + 3/(9 + u) over 𝔽ₚ[u]/(u² + 1).
+///     pub struct MyBn254G2 {
+///         name: "my_bn254_g2",
+///         p: "0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47",
+///         non_residue: "-1",
+///         a: ["0", "0"],
+///         b: ["0x2b149d40ceb8aaae81be18991be06ac3b5b4c5e559dbefa33267e6dc24a138e5",
+///             "0x009713b03af0fed4cd2cafadeed8fdf4a74fa084e52d1852e4a2bd0685c315d2"],
+///         gx: ["0x1800deef121f1e76426a00665e5c4479674322d4f75edadd46debd5cd992f6ed",
+///              "0x198e9393920d483a7260bfb731fb5d25f1aa493335a9e71297e485b7aef312c2"],
+///         gy: ["0x12c85ea5db8c6deb4aab71808dcb408fe3d1e7690c43d37b4ce6cc0166fa7daa",
+///              "0x090689d0585ff075ec9e99ad690c3395bc4b313370b38ef355acdadcd122975b"],
+///         r: "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001",
+///         h: "0x30644e72e131a029b85045b68181585e06ceecda572a2489345f2299c0f9fa8d",
+///     }
+/// }
+/// use ecdiff::curve::SwGroup;
+/// use ecdiff::oracles::field::Field;
+/// use ecdiff::oracles::weierstrass::Point;
+/// let mine = &MyBn254G2.curve().generator;
+/// let builtin = &ecdiff::oracles::curves::bn254_g2().generator;
+/// let (Point::Affine { x: a, y: b }, Point::Affine { x: c, y: d }) = (mine, builtin) else {
+///     panic!("affine generators")
+/// };
+/// assert_eq!((a.coeffs(), b.coeffs()), (c.coeffs(), d.coeffs()));
+/// ```
 #[macro_export]
 macro_rules! sw_curve {
     // The oracle's `Group` and `SwGroup` of a type whose `oracle_curve()` and `oracle_field()`
     // build its Weierstrass curve and field once (this macro's and `te_curve!`'s declarations).
     (@oracle_group $ty:ident) => {
+        $crate::sw_curve!(@oracle_group $ty, $crate::oracles::field::Fp, |g| {
+            $crate::curve::random_fp(Self::oracle_field(), g)
+        });
+    };
+    // The same over any coordinate field `$f`, `$random` drawing a uniform coordinate.
+    (@oracle_group $ty:ident, $f:ty, |$g:ident| $random:expr) => {
         impl $crate::oracles::group::Group for $ty {
-            type Elem = $crate::oracles::weierstrass::Point<$crate::oracles::field::Fp>;
+            type Elem = $crate::oracles::weierstrass::Point<$f>;
 
             fn name(&self) -> &'static str {
                 Self::CONSTANTS.name
@@ -308,7 +345,7 @@ macro_rules! sw_curve {
         }
 
         impl $crate::curve::SwGroup for $ty {
-            type F = $crate::oracles::field::Fp;
+            type F = $f;
 
             fn instance() -> &'static Self {
                 &$ty
@@ -318,10 +355,72 @@ macro_rules! sw_curve {
                 Self::oracle_curve()
             }
 
-            fn random_coordinate(&self, g: &mut $crate::Gen) -> Self::F {
-                $crate::curve::random_fp(Self::oracle_field(), g)
+            fn random_coordinate(&self, $g: &mut $crate::Gen) -> Self::F {
+                $random
             }
         }
+    };
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $ty:ident {
+            name: $name:expr,
+            p: $p:expr,
+            non_residue: $beta:expr,
+            a: [$a0:expr, $a1:expr $(,)?],
+            b: [$b0:expr, $b1:expr $(,)?],
+            gx: [$gx0:expr, $gx1:expr $(,)?],
+            gy: [$gy0:expr, $gy1:expr $(,)?],
+            r: $r:expr,
+            h: $h:expr $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        $vis struct $ty;
+
+        impl $ty {
+            /// The constants the curve was declared with.
+            $vis const CONSTANTS: $crate::curve::quadratic::SwCurveFp2Constants =
+                $crate::curve::quadratic::SwCurveFp2Constants {
+                    name: $name,
+                    p: $p,
+                    non_residue: $beta,
+                    a: [$a0, $a1],
+                    b: [$b0, $b1],
+                    gx: [$gx0, $gx1],
+                    gy: [$gy0, $gy1],
+                    r: $r,
+                    h: $h,
+                };
+
+            /// The oracle's base field 𝔽ₚ, built once.
+            $vis fn oracle_base_field() -> &'static $crate::oracles::field::PrimeField {
+                static FIELD: ::std::sync::OnceLock<$crate::oracles::field::PrimeField> =
+                    ::std::sync::OnceLock::new();
+                FIELD.get_or_init(|| Self::CONSTANTS.base_field())
+            }
+
+            /// The oracle's 𝔽ₚ², built once.
+            $vis fn oracle_field() -> &'static $crate::oracles::quadratic::QuadraticField {
+                static FIELD: ::std::sync::OnceLock<$crate::oracles::quadratic::QuadraticField> =
+                    ::std::sync::OnceLock::new();
+                FIELD.get_or_init(|| Self::CONSTANTS.field(Self::oracle_base_field()))
+            }
+
+            /// The oracle curve, built once and checked.
+            $vis fn oracle_curve() -> &'static $crate::oracles::weierstrass::Curve<
+                $crate::oracles::quadratic::QuadExt,
+            > {
+                static CURVE: ::std::sync::OnceLock<
+                    $crate::oracles::weierstrass::Curve<$crate::oracles::quadratic::QuadExt>,
+                > = ::std::sync::OnceLock::new();
+                CURVE.get_or_init(|| Self::CONSTANTS.curve(Self::oracle_field()))
+            }
+        }
+
+        $crate::sw_curve!(@oracle_group $ty, $crate::oracles::quadratic::QuadExt, |g| {
+            $crate::curve::quadratic::random_quadratic(Self::oracle_field(), g)
+        });
     };
     (
         $(#[$meta:meta])*

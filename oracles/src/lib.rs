@@ -22,6 +22,7 @@ pub mod gt;
 pub mod halo2_compressed;
 pub mod lazy;
 pub mod primes;
+pub mod quadratic;
 pub mod ristretto;
 pub mod sec1;
 pub mod tower;

@@ -270,7 +270,7 @@ where
     C::F: ArkCoordinate<P::BaseField>,
     <P::BaseField as ark_ff::Field>::BasePrimeField: PrimeField,
 {
-    <C::F as ArkCoordinate<P::BaseField>>::assert_same_field();
+    <C::F as ArkCoordinate<P::BaseField>>::assert_same_field(&C::instance().curve().b);
     let curve = C::instance().curve();
     let name = curve.name;
     let same = |what: &str, oracle: Vec<BigUint>, ark: Vec<BigUint>| {
