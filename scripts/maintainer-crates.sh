@@ -20,6 +20,7 @@ trap 'rm -rf "$work"' EXIT
 table="dory-pcs 0.5.0 dory dory_
 ark-ec 0.5.0 dory ark_
 ark-ed-on-bn254 0.5.0 dory ark_ed_on_bn254_
+ark-secp256k1 0.5.0 dory ark_secp256k1_
 k256 0.14.0 secp256k1 k256_
 k256 0.13.4 secp256k1 k256_013_
 p256 0.14.0 p256 p256_

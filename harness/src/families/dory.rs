@@ -1,5 +1,7 @@
 //! The dory-pcs / arkworks family: dory-pcs 0.5.0's arkworks `DoryRoutines` for BN254 G1
-//! and G2, `gt_msm` and GT scaling, and the ark-ec 0.5 routines they stand on.
+//! and G2, `gt_msm` and GT scaling, and the ark-ec 0.5 routines they stand on; and arkworks'
+//! raw-input entry points of the ark curves without a family of their own (ark-secp256k1,
+//! ark-ed-on-bn254).
 //!
 //! Thresholds come from the code under test (read at the pinned versions) and are straddled
 //! by the length classes of each routine.
@@ -185,6 +187,28 @@ pub const FAMILY: Family = Family {
                         version: "0.5.0",
                         config: "ark_bn254::g1::Config",
                     }),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "ark_secp256k1_curve_ops",
+            subject: "ark-secp256k1 0.5.0",
+            function: "secp256k1 raw-input entry points: msm_bigint (any BigInt), msm_unchecked, mul_bigint (1 to 8 words), * Fr, clear_cofactor, is_in_correct_subgroup_assuming_on_curve, normalize_batch",
+            lengths: Lengths::up_to(0),
+            cases: 256,
+            build: |spec| {
+                Box::new(crate::arkworks::curve_ops::curve_ops::<
+                    ecdiff_oracles::curves::Secp256k1,
+                    ark_secp256k1::Config,
+                >(
+                    spec,
+                    // Prime order: clearing the cofactor multiplies by h = 1.
+                    crate::arkworks::curve_ops::ArkCurve::plain(num_bigint::BigUint::from(1u8))
+                        .with_reproducer(crate::arkworks::curve_ops::ArkRepro {
+                            package: "ark-secp256k1",
+                            version: "0.5.0",
+                            config: "ark_secp256k1::Config",
+                        }),
                 ))
             },
         },

@@ -397,7 +397,13 @@ where
         if g.bias() == Bias::Uniform {
             return g.biguint_below(&top);
         }
-        match g.weighted(&[3, 1, 1, 2]) {
+        // Above r within r's bits needs r < 2ᵇ − 1; far above needs a width beyond b bits
+        // (a 256-bit r in four words has none: MulInteger's eight words reach the class).
+        let low = BigUint::one() << r.bits();
+        let room = &low - r;
+        let above = if room > BigUint::one() { 1 } else { 0 };
+        let far = if top > low { 2 } else { 0 };
+        match g.weighted(&[3, 1, above, far]) {
             0 => scalar(g, r),
             1 => {
                 g.hit("scalar_eq_order");
@@ -405,12 +411,10 @@ where
             }
             2 => {
                 g.hit("scalar_above_order");
-                let room = (BigUint::one() << r.bits()) - r;
                 r + BigUint::one() + g.biguint_below(&(room - 1u8))
             }
             _ => {
                 g.hit("scalar_far_above");
-                let low = BigUint::one() << r.bits();
                 &low + g.biguint_below(&(top - &low))
             }
         }

@@ -810,6 +810,26 @@ pub(super) const ROWS: &[ZooRow] = &[
         build: |spec| Box::new(broken_g2_ops(spec, CurveOpsFlaw::ClearCofactorSkipped)),
     },
     ZooRow {
+        name: "ark_secp256k1_curve_ops__mul_integer_top_words_dropped",
+        routine: "ark_secp256k1_curve_ops",
+        bug: "mul_bigint keeps the scalar field's words of a wider integer (a fixed-width buffer; relic's multiplication by k ≥ the order, https://github.com/relic-toolkit/relic/issues/126)",
+        trigger: "op_mul_integer with more words than the scalar field's BigInt",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            let curve = crate::arkworks::curve_ops::ArkCurve::plain(BigUint::from(1u8));
+            let inner = crate::arkworks::curve_ops::ArkCurveOps::<
+                ecdiff_oracles::curves::Secp256k1,
+                ark_secp256k1::Config,
+            >::new(curve);
+            let flaw = CurveOpsFlaw::MulIntegerTopWordsDropped;
+            Box::new(crate::shapes::curve_ops::check(
+                spec,
+                BrokenCurveOps { inner, flaw },
+                BigUint::from(1u8),
+            ))
+        },
+    },
+    ZooRow {
         name: "ark_ed_on_bn254_curve_ops__subgroup_check_on_curve_only",
         routine: "ark_ed_on_bn254_curve_ops",
         bug: "the subgroup check answers \"on the curve\" only: the missing prime-order check behind CryptoNote's key-image double spend, on a twisted Edwards curve with cofactor 8 as there (https://www.getmonero.org/2017/05/17/disclosure-of-a-major-bug-in-cryptonote-based-currencies.html)",
