@@ -8,7 +8,7 @@
 #
 #   scripts/check-downstream-deps.sh MANIFEST [MANIFEST ...]
 set -euo pipefail
-forbidden='ark-ed-on-bn254|ark-secp256k1|blst|blstrs|halo2curves|pasta_curves|jubjub|curve25519-dalek|tari_bulletproofs_plus|k256|p256|primeorder|dory-pcs|bls12_381|ecsm-witness|clap|indicatif|ctrlc'
+forbidden='ark-bls12-377|ark-ed-on-bn254|ark-secp256k1|blst|blstrs|halo2curves|pasta_curves|jubjub|curve25519-dalek|tari_bulletproofs_plus|k256|p256|primeorder|dory-pcs|bls12_381|ecsm-witness|clap|indicatif|ctrlc'
 status=0
 for manifest in "$@"; do
     # ecdiff's subtree: the lines below the direct dependency `1ecdiff ...` deeper than 1

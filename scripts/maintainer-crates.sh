@@ -19,6 +19,7 @@ trap 'rm -rf "$work"' EXIT
 # crate, ecdiff's locked version, family, the routine prefix of that crate's rows.
 table="dory-pcs 0.5.0 dory dory_
 ark-ec 0.5.0 dory ark_
+ark-bls12-377 0.5.0 dory ark_bls12_377_
 ark-ed-on-bn254 0.5.0 dory ark_ed_on_bn254_
 ark-secp256k1 0.5.0 dory ark_secp256k1_
 k256 0.14.0 secp256k1 k256_

@@ -1,13 +1,14 @@
 //! The dory-pcs / arkworks family: dory-pcs 0.5.0's arkworks `DoryRoutines` for BN254 G1
 //! and G2, `gt_msm` and GT scaling, and the ark-ec 0.5 routines they stand on; and arkworks'
-//! raw-input entry points of the ark curves without a family of their own (ark-secp256k1,
-//! ark-ed-on-bn254).
+//! raw-input entry points of the ark curves without a family of their own (ark-bls12-377,
+//! ark-secp256k1, ark-ed-on-bn254).
 //!
 //! Thresholds come from the code under test (read at the pinned versions) and are straddled
 //! by the length classes of each routine.
 
 pub mod adapter_ark;
 pub mod adapter_dory;
+pub mod bls12_377;
 pub mod ed_on_bn254;
 pub mod vector;
 
@@ -186,6 +187,52 @@ pub const FAMILY: Family = Family {
                         package: "ark-bn254",
                         version: "0.5.0",
                         config: "ark_bn254::g1::Config",
+                    }),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "ark_bls12_377_g1_curve_ops",
+            subject: "ark-bls12-377 0.5.0",
+            function: "BLS12-377 G1 raw-input entry points: msm_bigint (any BigInt), msm_unchecked, mul_bigint (1 to 8 words, GLV), * Fr (GLV), clear_cofactor (x − 1), is_in_correct_subgroup_assuming_on_curve, normalize_batch; points with a torsion component",
+            lengths: Lengths::up_to(0),
+            cases: 384,
+            build: |spec| {
+                Box::new(crate::arkworks::curve_ops::curve_ops::<
+                    bls12_377::Bls12377G1,
+                    ark_bls12_377::g1::Config,
+                >(
+                    spec,
+                    crate::arkworks::curve_ops::ArkCurve::glv::<ark_bls12_377::g1::Config>(
+                        crate::curve::parse_integer(bls12_377::G1_CLEAR_COFACTOR_BY),
+                    )
+                    .with_reproducer(crate::arkworks::curve_ops::ArkRepro {
+                        package: "ark-bls12-377",
+                        version: "0.5.0",
+                        config: "ark_bls12_377::g1::Config",
+                    }),
+                ))
+            },
+        },
+        RoutineRow {
+            name: "ark_bls12_377_g2_curve_ops",
+            subject: "ark-bls12-377 0.5.0",
+            function: "BLS12-377 G2 (over 𝔽ₚ[u]/(u² + 5)) raw-input entry points: msm_bigint (any BigInt), msm_unchecked, mul_bigint (1 to 8 words), * Fr, clear_cofactor (ψ-based), is_in_correct_subgroup_assuming_on_curve, normalize_batch; points with a torsion component",
+            lengths: Lengths::up_to(0),
+            cases: 256,
+            build: |spec| {
+                Box::new(crate::arkworks::curve_ops::curve_ops::<
+                    bls12_377::Bls12377G2,
+                    ark_bls12_377::g2::Config,
+                >(
+                    spec,
+                    crate::arkworks::curve_ops::ArkCurve::plain(crate::curve::parse_integer(
+                        bls12_377::G2_CLEAR_COFACTOR_BY,
+                    ))
+                    .with_reproducer(crate::arkworks::curve_ops::ArkRepro {
+                        package: "ark-bls12-377",
+                        version: "0.5.0",
+                        config: "ark_bls12_377::g2::Config",
                     }),
                 ))
             },

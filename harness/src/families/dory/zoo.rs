@@ -810,6 +810,40 @@ pub(super) const ROWS: &[ZooRow] = &[
         build: |spec| Box::new(broken_g2_ops(spec, CurveOpsFlaw::ClearCofactorSkipped)),
     },
     ZooRow {
+        name: "ark_bls12_377_g1_curve_ops__msm_scalars_reduced_mod_r",
+        routine: "ark_bls12_377_g1_curve_ops",
+        bug: "the MSM's integer scalars reduced mod r first, right only on the prime-order subgroup (Botan's blinded multiplication on curves with a cofactor, https://github.com/randombit/botan/issues/3800)",
+        trigger: "op_msm_integer with a scalar ≥ r on a point with a torsion component",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            let by = crate::curve::parse_integer(super::bls12_377::G1_CLEAR_COFACTOR_BY);
+            let curve = crate::arkworks::curve_ops::ArkCurve::glv::<ark_bls12_377::g1::Config>(by.clone());
+            let inner = crate::arkworks::curve_ops::ArkCurveOps::<
+                super::bls12_377::Bls12377G1,
+                ark_bls12_377::g1::Config,
+            >::new(curve);
+            let flaw = CurveOpsFlaw::MsmScalarsReducedModR;
+            Box::new(crate::shapes::curve_ops::check(spec, BrokenCurveOps { inner, flaw }, by))
+        },
+    },
+    ZooRow {
+        name: "ark_bls12_377_g2_curve_ops__subgroup_check_on_curve_only",
+        routine: "ark_bls12_377_g2_curve_ops",
+        bug: "the G2 subgroup check answers \"on the curve\" only (Frontier's EIP-2537 G1/G2 MSM precompiles checked on-curve membership only, https://github.com/polkadot-evm/frontier/pull/1900)",
+        trigger: "op_subgroup_check on a point with a torsion component",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            let by = crate::curve::parse_integer(super::bls12_377::G2_CLEAR_COFACTOR_BY);
+            let curve = crate::arkworks::curve_ops::ArkCurve::plain(by.clone());
+            let inner = crate::arkworks::curve_ops::ArkCurveOps::<
+                super::bls12_377::Bls12377G2,
+                ark_bls12_377::g2::Config,
+            >::new(curve);
+            let flaw = CurveOpsFlaw::SubgroupCheckOnCurveOnly;
+            Box::new(crate::shapes::curve_ops::check(spec, BrokenCurveOps { inner, flaw }, by))
+        },
+    },
+    ZooRow {
         name: "ark_secp256k1_curve_ops__mul_integer_top_words_dropped",
         routine: "ark_secp256k1_curve_ops",
         bug: "mul_bigint keeps the scalar field's words of a wider integer (a fixed-width buffer; relic's multiplication by k ≥ the order, https://github.com/relic-toolkit/relic/issues/126)",
