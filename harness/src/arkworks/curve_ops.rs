@@ -1,5 +1,6 @@
 //! arkworks' raw-input entry points of any curve — short-Weierstrass over 𝔽ₚ or 𝔽ₚ² ([`Sw`]),
-//! twisted Edwards ([`super::twisted_edwards`]) — in one line, checked by [`crate::shapes::curve_ops`] on points of the whole curve (torsion included):
+//! twisted Edwards ([`super::twisted_edwards`]) — in one line, checked by
+//! [`crate::shapes::curve_ops`] on points of the whole curve (torsion included):
 //!
 //! | op | arkworks 0.5 call |
 //! |---|---|
