@@ -9,7 +9,7 @@
 //! [`ArkCoordinate::assert_same_field`] checks u² on ark's side.
 
 use super::{from_biguint, to_biguint};
-use ark_ff::{AdditiveGroup, Field as ArkField, PrimeField};
+use ark_ff::{Field as ArkField, PrimeField};
 use ecdiff_oracles::field::{Fp, SqrtField};
 use ecdiff_oracles::quadratic::QuadExt;
 use ecdiff_oracles::tower::Fp2;
@@ -76,39 +76,61 @@ impl<A: PrimeField> ArkCoordinate<A> for Fp {
     fn assert_same_field(_: &Self) {}
 }
 
+/// c0 + c1·u as ark's element of a quadratic extension, without reduction.
+fn pair_to_ark<A: ArkField>(c0: &Fp, c1: &Fp) -> A
+where
+    A::BasePrimeField: PrimeField,
+{
+    A::from_base_prime_field_elems([from_biguint(c0.value()), from_biguint(c1.value())])
+        .expect("two coefficients make an element of a quadratic extension")
+}
+
+/// ark's element of a quadratic extension as (c0, c1) in `like`'s base field.
+fn pair_from_ark<A: ArkField>(like: &Fp, a: &A) -> (Fp, Fp)
+where
+    A::BasePrimeField: PrimeField,
+{
+    let c: Vec<BigUint> = a
+        .to_base_prime_field_elements()
+        .map(|c| to_biguint(&c))
+        .collect();
+    assert_eq!(c.len(), 2, "ark's field is not a quadratic extension");
+    (canonical(like, &c[0]), canonical(like, &c[1]))
+}
+
+/// Panics unless ark's `A` is 𝔽ₚ\[u\]/(u² − β) for this β (in `like`'s base field).
+fn assert_quadratic<A: ArkField>(beta: &Fp)
+where
+    A::BasePrimeField: PrimeField,
+{
+    assert_eq!(
+        A::extension_degree(),
+        2,
+        "ark's field is not a quadratic extension"
+    );
+    let zero = beta.field().zero();
+    let u: A = pair_to_ark(&zero, &beta.field().one());
+    assert!(
+        u.square() == pair_to_ark::<A>(beta, &zero),
+        "ark's 𝔽ₚ² is not 𝔽ₚ[u]/(u² − 0x{:x}), the oracle's",
+        beta.value()
+    );
+}
+
 impl<A: ArkField> ArkCoordinate<A> for Fp2
 where
     A::BasePrimeField: PrimeField,
 {
     fn to_ark(&self) -> A {
-        A::from_base_prime_field_elems([
-            from_biguint(self.c0.value()),
-            from_biguint(self.c1.value()),
-        ])
-        .expect("two coefficients make an element of a quadratic extension")
+        pair_to_ark(&self.c0, &self.c1)
     }
     fn from_ark(like: &Self, a: &A) -> Self {
-        let c: Vec<BigUint> = a
-            .to_base_prime_field_elements()
-            .map(|c| to_biguint(&c))
-            .collect();
-        assert_eq!(c.len(), 2, "ark's field is not a quadratic extension");
-        Fp2::new(canonical(&like.c0, &c[0]), canonical(&like.c0, &c[1]))
+        let (c0, c1) = pair_from_ark(&like.c0, a);
+        Fp2::new(c0, c1)
     }
-    fn assert_same_field(_: &Self) {
-        assert_eq!(
-            A::extension_degree(),
-            2,
-            "ark's field is not a quadratic extension"
-        );
-        let zero = A::BasePrimeField::ZERO;
-        let one = A::BasePrimeField::ONE;
-        let u = A::from_base_prime_field_elems([zero, one]).expect("u");
-        let minus_one = A::from_base_prime_field_elems([-one, zero]).expect("−1");
-        assert!(
-            u.square() == minus_one,
-            "ark's 𝔽ₚ² is not 𝔽ₚ[u]/(u² + 1), the oracle's tower::Fp2"
-        );
+    fn assert_same_field(like: &Self) {
+        // The built-in towers' 𝔽ₚ² has u² = −1.
+        assert_quadratic::<A>(&like.c0.field().one().neg());
     }
 }
 
@@ -126,35 +148,42 @@ where
     A::BasePrimeField: PrimeField,
 {
     fn to_ark(&self) -> A {
-        A::from_base_prime_field_elems([
-            from_biguint(self.c0.value()),
-            from_biguint(self.c1.value()),
-        ])
-        .expect("two coefficients make an element of a quadratic extension")
+        pair_to_ark(&self.c0, &self.c1)
     }
     fn from_ark(like: &Self, a: &A) -> Self {
-        let c: Vec<BigUint> = a
-            .to_base_prime_field_elements()
-            .map(|c| to_biguint(&c))
-            .collect();
-        assert_eq!(c.len(), 2, "ark's field is not a quadratic extension");
-        like.field()
-            .elem(canonical(&like.c0, &c[0]), canonical(&like.c0, &c[1]))
+        let (c0, c1) = pair_from_ark(&like.c0, a);
+        like.field().elem(c0, c1)
     }
     fn assert_same_field(like: &Self) {
+        assert_quadratic::<A>(&like.field().beta);
+    }
+}
+
+#[cfg(all(test, feature = "dory"))]
+mod tests {
+    use super::*;
+    use ecdiff_oracles::primes::bn254_fq;
+
+    /// ark-bn254's 𝔽ₚ² is 𝔽ₚ[u]/(u² + 1): accepted with β = −1, refused with β = −5.
+    #[test]
+    fn the_non_residue_is_checked() {
+        assert_quadratic::<ark_bn254::Fq2>(&bn254_fq().one().neg());
+        let refused = std::panic::catch_unwind(|| {
+            assert_quadratic::<ark_bn254::Fq2>(&bn254_fq().elem(5u8).neg())
+        });
+        assert!(refused.is_err(), "u² = −5 accepted for ark-bn254's Fq2");
+    }
+
+    /// An element crosses both ways unchanged, coefficient by coefficient.
+    #[test]
+    fn elements_round_trip() {
+        let f = bn254_fq();
+        let a = Fp2::new(f.elem(7u8), f.elem(11u8));
+        let ark: ark_bn254::Fq2 = a.to_ark();
+        assert_eq!(ark, ark_bn254::Fq2::new(7u8.into(), 11u8.into()));
         assert_eq!(
-            A::extension_degree(),
-            2,
-            "ark's field is not a quadratic extension"
-        );
-        let zero = A::BasePrimeField::ZERO;
-        let u = A::from_base_prime_field_elems([zero, A::BasePrimeField::ONE]).expect("u");
-        let beta = A::from_base_prime_field_elems([from_biguint(like.field().beta.value()), zero])
-            .expect("β");
-        assert!(
-            u.square() == beta,
-            "ark's 𝔽ₚ² is not 𝔽ₚ[u]/(u² − 0x{:x}), the declared curve's",
-            like.field().beta.value()
+            <Fp2 as ArkCoordinate<ark_bn254::Fq2>>::from_ark(&a, &ark),
+            a
         );
     }
 }
