@@ -166,11 +166,12 @@ where
         curve.b.value(),
         to_biguint(&P::COEFF_B),
     );
-    let cofactor = P::COFACTOR
-        .iter()
-        .rev()
-        .fold(BigUint::default(), |acc, limb| (acc << 64u32) + limb);
-    same("the cofactor h", &curve.cofactor, cofactor);
+    same("the cofactor h", &curve.cofactor, cofactor_of(P::COFACTOR));
+}
+
+/// An ark `CurveConfig::COFACTOR` (64-bit words, least significant first) as an integer.
+pub fn cofactor_of(words: &[u64]) -> BigUint {
+    (words.iter().rev()).fold(BigUint::default(), |acc, word| (acc << 64u32) + word)
 }
 
 /// A [`shapes::msm`](crate::shapes::msm) subject made of a function over ark types with

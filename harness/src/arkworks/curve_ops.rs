@@ -300,14 +300,10 @@ where
         curve.b.coeffs(),
         ark_coeffs(&P::COEFF_B),
     );
-    let cofactor = P::COFACTOR
-        .iter()
-        .rev()
-        .fold(BigUint::default(), |acc, limb| (acc << 64u32) + limb);
     same(
         "the cofactor h",
         vec![curve.cofactor.clone()],
-        vec![cofactor],
+        vec![super::cofactor_of(P::COFACTOR)],
     );
     // The base field's modulus itself: −1 (p − 1 in the first coefficient) is −1 on both
     // sides, crossing either way.

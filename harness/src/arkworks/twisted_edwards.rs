@@ -114,11 +114,11 @@ where
         curve.d.value(),
         to_biguint(&P::COEFF_D),
     );
-    let cofactor = P::COFACTOR
-        .iter()
-        .rev()
-        .fold(BigUint::default(), |acc, limb| (acc << 64u32) + limb);
-    same("the cofactor h", &curve.cofactor, cofactor);
+    same(
+        "the cofactor h",
+        &curve.cofactor,
+        super::cofactor_of(P::COFACTOR),
+    );
 }
 
 /// The value with each point replaced by one holding its Edwards coordinates (the identity

@@ -362,6 +362,26 @@ pub struct BrokenCurveOps<C, M> {
     pub flaw: CurveOpsFlaw,
 }
 
+impl<C, M> BrokenCurveOps<C, M>
+where
+    C: crate::curve::SwGroup,
+    C::F: crate::arkworks::coordinates::OracleCoordinate,
+    M: crate::arkworks::curve_ops::ArkModel<C>,
+{
+    /// The check of ark's entry points in model `M` over `C` with `flaw` planted, under what
+    /// the row declares about the curve (`curve`: its cofactor-clearing multiplier, GLV, known
+    /// findings).
+    pub fn check(
+        spec: crate::shapes::Spec,
+        curve: crate::arkworks::curve_ops::ArkCurve,
+        flaw: CurveOpsFlaw,
+    ) -> crate::shapes::curve_ops::CurveOpsCheck<C, Self> {
+        let clear_by = curve.clear_cofactor_by.clone();
+        let inner = crate::arkworks::curve_ops::ArkOps::new(curve);
+        crate::shapes::curve_ops::check(spec, BrokenCurveOps { inner, flaw }, clear_by)
+    }
+}
+
 impl<C, M> crate::shapes::curve_ops::CurveOps<C> for BrokenCurveOps<C, M>
 where
     C: crate::curve::SwGroup,

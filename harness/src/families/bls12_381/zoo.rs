@@ -1040,9 +1040,7 @@ fn broken_g2_curve_ops(
     let curve = crate::arkworks::curve_ops::ArkCurve::plain(crate::curve::parse_integer(
         super::ARK_G2_CLEAR_COFACTOR_BY,
     ));
-    let clear_by = curve.clear_cofactor_by.clone();
-    let inner = crate::arkworks::curve_ops::ArkOps::new(curve);
-    crate::shapes::curve_ops::check(spec, BrokenCurveOps { inner, flaw }, clear_by)
+    BrokenCurveOps::check(spec, curve, flaw)
 }
 
 /// ark-bls12-381's G1 raw-input entry points with `flaw` planted ([`CurveOpsFlaw`]), under the
@@ -1057,7 +1055,5 @@ fn broken_curve_ops(
     let curve = crate::arkworks::curve_ops::ArkCurve::glv::<ark_bls12_381::g1::Config>(
         BigUint::from(super::ARK_G1_CLEAR_COFACTOR_BY),
     );
-    let clear_by = curve.clear_cofactor_by.clone();
-    let inner = crate::arkworks::curve_ops::ArkCurveOps::new(curve);
-    crate::shapes::curve_ops::check(spec, BrokenCurveOps { inner, flaw }, clear_by)
+    BrokenCurveOps::check(spec, curve, flaw)
 }

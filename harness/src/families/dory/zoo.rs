@@ -817,13 +817,11 @@ pub(super) const ROWS: &[ZooRow] = &[
         caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             let by = crate::curve::parse_integer(super::bls12_377::G1_CLEAR_COFACTOR_BY);
-            let curve = crate::arkworks::curve_ops::ArkCurve::glv::<ark_bls12_377::g1::Config>(by.clone());
-            let inner = crate::arkworks::curve_ops::ArkCurveOps::<
+            let curve = crate::arkworks::curve_ops::ArkCurve::glv::<ark_bls12_377::g1::Config>(by);
+            Box::new(BrokenCurveOps::<
                 super::bls12_377::Bls12377G1,
-                ark_bls12_377::g1::Config,
-            >::new(curve);
-            let flaw = CurveOpsFlaw::MsmScalarsReducedModR;
-            Box::new(crate::shapes::curve_ops::check(spec, BrokenCurveOps { inner, flaw }, by))
+                crate::arkworks::curve_ops::Sw<ark_bls12_377::g1::Config>,
+            >::check(spec, curve, CurveOpsFlaw::MsmScalarsReducedModR))
         },
     },
     ZooRow {
@@ -834,13 +832,11 @@ pub(super) const ROWS: &[ZooRow] = &[
         caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             let by = crate::curve::parse_integer(super::bls12_377::G2_CLEAR_COFACTOR_BY);
-            let curve = crate::arkworks::curve_ops::ArkCurve::plain(by.clone());
-            let inner = crate::arkworks::curve_ops::ArkCurveOps::<
+            let curve = crate::arkworks::curve_ops::ArkCurve::plain(by);
+            Box::new(BrokenCurveOps::<
                 super::bls12_377::Bls12377G2,
-                ark_bls12_377::g2::Config,
-            >::new(curve);
-            let flaw = CurveOpsFlaw::SubgroupCheckOnCurveOnly;
-            Box::new(crate::shapes::curve_ops::check(spec, BrokenCurveOps { inner, flaw }, by))
+                crate::arkworks::curve_ops::Sw<ark_bls12_377::g2::Config>,
+            >::check(spec, curve, CurveOpsFlaw::SubgroupCheckOnCurveOnly))
         },
     },
     ZooRow {
@@ -851,16 +847,10 @@ pub(super) const ROWS: &[ZooRow] = &[
         caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
             let curve = crate::arkworks::curve_ops::ArkCurve::plain(BigUint::from(1u8));
-            let inner = crate::arkworks::curve_ops::ArkCurveOps::<
+            Box::new(BrokenCurveOps::<
                 ecdiff_oracles::curves::Secp256k1,
-                ark_secp256k1::Config,
-            >::new(curve);
-            let flaw = CurveOpsFlaw::MulIntegerTopWordsDropped;
-            Box::new(crate::shapes::curve_ops::check(
-                spec,
-                BrokenCurveOps { inner, flaw },
-                BigUint::from(1u8),
-            ))
+                crate::arkworks::curve_ops::Sw<ark_secp256k1::Config>,
+            >::check(spec, curve, CurveOpsFlaw::MulIntegerTopWordsDropped))
         },
     },
     ZooRow {
@@ -908,9 +898,7 @@ fn broken_g2_ops(
 > {
     let cofactor = crate::curve::SwGroup::curve(&Bn254G2).cofactor.clone();
     let curve = crate::arkworks::curve_ops::ArkCurve::plain(cofactor);
-    let clear_by = curve.clear_cofactor_by.clone();
-    let inner = crate::arkworks::curve_ops::ArkOps::new(curve);
-    crate::shapes::curve_ops::check(spec, BrokenCurveOps { inner, flaw }, clear_by)
+    BrokenCurveOps::check(spec, curve, flaw)
 }
 
 /// ark-ed-on-bn254's raw-input entry points with `flaw` planted ([`CurveOpsFlaw`]), under the
@@ -926,9 +914,7 @@ fn broken_ed_on_bn254_ops(
     >,
 > {
     let curve = crate::arkworks::curve_ops::ArkCurve::plain(BigUint::from(8u8));
-    let clear_by = curve.clear_cofactor_by.clone();
-    let inner = crate::arkworks::curve_ops::ArkOps::new(curve);
-    crate::shapes::curve_ops::check(spec, BrokenCurveOps { inner, flaw }, clear_by)
+    BrokenCurveOps::check(spec, curve, flaw)
 }
 
 #[cfg(test)]
