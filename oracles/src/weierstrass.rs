@@ -39,6 +39,7 @@ use core::fmt;
 use std::sync::OnceLock;
 
 use num_bigint::BigUint;
+use num_traits::Zero;
 
 use crate::field::{batch_inverse, Field, SqrtField};
 use crate::window::FixedBaseTable;
@@ -111,6 +112,29 @@ pub struct Curve<F: Field> {
     /// The generator G of the order-r subgroup.
     pub generator: Point<F>,
     generator_table: OnceLock<FixedBaseTable<Point<F>>>,
+}
+
+/// A point with its fixed-base window table ([`Curve::fixed_base`]).
+pub struct FixedBase<F: Field> {
+    point: Point<F>,
+    modulus: BigUint,
+    table: FixedBaseTable<Point<F>>,
+}
+
+impl<F: Field> FixedBase<F> {
+    /// The point P the table multiplies.
+    pub fn point(&self) -> &Point<F> {
+        &self.point
+    }
+}
+
+impl<F: Field> fmt::Debug for FixedBase<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FixedBase")
+            .field("point", &self.point)
+            .field("modulus", &self.modulus)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<F: Field> fmt::Debug for Curve<F> {
@@ -403,6 +427,39 @@ impl<F: Field> Curve<F> {
                 |pairs| self.add_pairs(pairs),
             )
         })
+    }
+
+    /// The fixed-base 8-bit window table of any point P (HMV §3.3.2, as the generator's), for
+    /// many k·P with the same P: `⌈bits(m)/8⌉` windows of 256 entries, where `modulus` m is a
+    /// multiple of P's order (m·P = O, checked here with [`Curve::mul`]; a modulus that is not
+    /// one is refused, since k·P = (k mod m)·P would then be false). [`Curve::mul_fixed`] reads
+    /// it. For a torsion point T of a curve with cofactor h, m = h.
+    pub fn fixed_base(&self, p: &Point<F>, modulus: &BigUint) -> FixedBase<F> {
+        assert!(
+            !modulus.is_zero(),
+            "{}: a fixed base needs a modulus ≥ 1",
+            self.name
+        );
+        assert!(
+            self.mul(p, modulus).is_identity(),
+            "{}: the modulus of a fixed base must be a multiple of the point's order (m·P = O)",
+            self.name
+        );
+        FixedBase {
+            point: p.clone(),
+            modulus: modulus.clone(),
+            table: FixedBaseTable::build(p, modulus.bits(), &Point::Identity, |pairs| {
+                self.add_pairs(pairs)
+            }),
+        }
+    }
+
+    /// k·P for the point of `base` ([`Curve::fixed_base`]), as (k mod m)·P: the selected table
+    /// entries summed with [`Curve::sum`]. Equal to [`Curve::mul`] for every k (the crate's
+    /// tests check it below, at and above m).
+    pub fn mul_fixed(&self, base: &FixedBase<F>, k: &BigUint) -> Point<F> {
+        let entries = base.table.select(&(k % &base.modulus));
+        self.sums(&[entries]).pop().expect("one sum per list")
     }
 
     /// The affine point of Jacobian coordinates (X : Y : Z), i.e. (X/Z², Y/Z³); any triple with

@@ -269,3 +269,64 @@ fn multiples_are_the_scalar_multiples() {
         assert_eq!(*m, edwards::mul(&q, &BigUint::from(k)), "{k}·Q");
     }
 }
+
+/// A point of BN254's G2 curve outside the subgroup: T = r·R for the first R with x = 1, 2, …
+/// and r·R ≠ O (a point of the cofactor part), and R itself.
+fn bn254_g2_torsion_and_whole_curve_points() -> (
+    ecdiff_oracles::weierstrass::Point<ecdiff_oracles::tower::Fp2>,
+    ecdiff_oracles::weierstrass::Point<ecdiff_oracles::tower::Fp2>,
+) {
+    use ecdiff_oracles::field::Field;
+    let curve = ecdiff_oracles::curves::bn254_g2();
+    let one = curve.b.one_like();
+    let mut x = one.clone();
+    loop {
+        if let Some(r) = curve.lift_x(&x) {
+            let t = curve.mul(&r, &curve.order);
+            if !t.is_identity() {
+                return (t, r);
+            }
+        }
+        x = x.add(&one);
+    }
+}
+
+/// `Curve::mul_fixed` is double-and-add for any point and every k: below, at and above the
+/// modulus, zero, and a scalar wider than the table — on a torsion point (modulus h) and on a
+/// point of the whole curve (modulus r·h).
+#[test]
+fn fixed_base_tables_of_any_point_are_double_and_add() {
+    let curve = ecdiff_oracles::curves::bn254_g2();
+    let (t, r_point) = bn254_g2_torsion_and_whole_curve_points();
+    assert!(curve.mul(&t, &curve.cofactor).is_identity());
+    let whole = &curve.order * &curve.cofactor;
+    for (p, m) in [(&t, &curve.cofactor), (&r_point, &whole)] {
+        let base = curve.fixed_base(p, m);
+        assert_eq!(base.point(), p);
+        let mut ks = vec![
+            BigUint::zero(),
+            BigUint::one(),
+            BigUint::from(255u8),
+            BigUint::from(256u16),
+            m - 1u8,
+            m.clone(),
+            m + 1u8,
+            m * 3u8 + 7u8,
+            (BigUint::one() << 600) + 12345u32,
+        ];
+        ks.push(BigUint::from_bytes_le(&[0xa5; 40]) % m);
+        for k in &ks {
+            assert_eq!(curve.mul_fixed(&base, k), curve.mul(p, k), "k = {k:#x}");
+        }
+    }
+}
+
+/// A modulus that is not a multiple of the point's order is refused: (k mod m)·T would not be
+/// k·T.
+#[test]
+#[should_panic(expected = "multiple of the point's order")]
+fn a_fixed_base_modulus_that_does_not_kill_the_point_is_refused() {
+    let curve = ecdiff_oracles::curves::bn254_g2();
+    let (t, _) = bn254_g2_torsion_and_whole_curve_points();
+    curve.fixed_base(&t, &(&curve.cofactor + 1u8));
+}

@@ -35,7 +35,7 @@ use crate::generators::{Bias, Gen};
 use crate::repro::project::ReproCode;
 use crate::shapes::{hex_point, known, Spec};
 use ecdiff_oracles::field::{Field, SqrtField};
-use ecdiff_oracles::weierstrass::Point;
+use ecdiff_oracles::weierstrass::{FixedBase, Point};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use std::sync::OnceLock;
@@ -214,7 +214,8 @@ pub struct CurveOpsCheck<C: SwGroup, S> {
     spec: Spec,
     subject: S,
     clear_by: BigUint,
-    torsion_point: OnceLock<Point<C::F>>,
+    /// T with its fixed-base window table (modulus h): every t·T of the model goes through it.
+    torsion_base: OnceLock<FixedBase<C::F>>,
 }
 
 /// The check of `subject`'s entry points over `C`; `clear_by` is the multiplier the library's
@@ -228,7 +229,7 @@ pub fn check<C: SwGroup, S: CurveOps<C>>(
         spec,
         subject,
         clear_by,
-        torsion_point: OnceLock::new(),
+        torsion_base: OnceLock::new(),
     }
 }
 
@@ -242,10 +243,17 @@ where
 
     /// T: r·R for the first R with x = 1, 2, … on the curve and r·R ≠ O (O when h = 1).
     pub fn torsion_point(&self) -> &Point<C::F> {
-        self.torsion_point.get_or_init(|| {
+        self.torsion_base().point()
+    }
+
+    /// T and its fixed-base table modulo h (built on first use; building it checks h·T = O).
+    /// For the BLS 𝔽ₚ² rows, whose h has ~508 bits, t·T by double-and-add was most of the
+    /// oracle's time (BENCHMARKS.md).
+    fn torsion_base(&self) -> &FixedBase<C::F> {
+        self.torsion_base.get_or_init(|| {
             let curve = C::instance().curve();
             if !self.has_torsion() {
-                return Point::Identity;
+                return curve.fixed_base(&Point::Identity, &curve.cofactor);
             }
             let one = curve.b.one_like();
             let mut x = one.clone();
@@ -253,13 +261,17 @@ where
                 if let Some(r) = curve.lift_x(&x) {
                     let t = curve.mul(&r, &curve.order);
                     if !t.is_identity() {
-                        assert!(curve.mul(&t, &curve.cofactor).is_identity(), "h·T = O");
-                        return t;
+                        return curve.fixed_base(&t, &curve.cofactor);
                     }
                 }
                 x = x.add(&one);
             }
         })
+    }
+
+    /// t·T, from T's table.
+    fn torsion_multiple(&self, t: &BigUint) -> Point<C::F> {
+        C::instance().curve().mul_fixed(self.torsion_base(), t)
     }
 
     /// Points as [`hex_points`](crate::shapes::hex_points) lists them, each shown by the subject ([`CurveOps::show`]).
@@ -273,8 +285,7 @@ where
     /// a·G + t·T.
     fn point(&self, log: &BigUint, torsion: &BigUint) -> Point<C::F> {
         let curve = C::instance().curve();
-        let t = curve.mul(self.torsion_point(), torsion);
-        curve.add(&curve.mul_generator(log), &t)
+        curve.add(&curve.mul_generator(log), &self.torsion_multiple(torsion))
     }
 
     /// A list operation's case under the uniform baseline: a uniform length, then as
@@ -364,7 +375,7 @@ where
                 }
             };
             // A t with t·T = O (T's order a proper divisor of h) draws a subgroup point.
-            let torsion_free = c.curve().mul(self.torsion_point(), &torsion).is_identity();
+            let torsion_free = self.torsion_multiple(&torsion).is_identity();
             let class = match class {
                 "torsion_component" if torsion_free => "non_generator",
                 "pure_torsion" if torsion_free => "identity",
@@ -560,7 +571,6 @@ where
     }
 
     fn oracle(&self, case: &Self::Case) -> Outcome<Self::Output> {
-        let c = C::instance();
         let value = match case.op {
             Op::MsmInteger | Op::MsmField | Op::MulInteger | Op::MulField => {
                 CurveOpsValue::Point(self.linear_combination(case, &case.scalars))
@@ -572,8 +582,7 @@ where
             }
             Op::SubgroupCheck => {
                 let p = &case.points[0];
-                let t = c.curve().mul(self.torsion_point(), &p.torsion);
-                CurveOpsValue::Flag(t.is_identity())
+                CurveOpsValue::Flag(self.torsion_multiple(&p.torsion).is_identity())
             }
             Op::NormalizeBatch => {
                 CurveOpsValue::List(case.points.iter().map(|p| p.affine.clone()).collect())
