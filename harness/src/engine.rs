@@ -354,7 +354,11 @@ pub fn check_decoded<R: Routine + ?Sized>(routine: &R, case: &R::Case, detail: D
     // A trace of the codec functions used (`crate::paths`) follows the subject into its pool.
     let tracing = crate::paths::active();
     let subject = match panic::capture(|| {
-        subject_pool().install(|| crate::paths::carried(tracing, || routine.subject(case)))
+        let mut result = None;
+        in_subject_pool(&mut || {
+            result = Some(crate::paths::carried(tracing, || routine.subject(case)));
+        });
+        result.expect("the subject pool ran the call")
     }) {
         Ok((outcome, trace)) => {
             crate::paths::absorb(trace);
@@ -428,6 +432,12 @@ pub fn subject_threads() -> usize {
 /// quietly, so a subject panicking inside a parallel iterator is reported, not printed.
 pub fn subject_pool() -> &'static rayon::ThreadPool {
     pool(false)
+}
+
+/// Runs `call` in [`subject_pool`]. Not generic: rayon's `install` is instantiated once here
+/// instead of once per routine (each routine's closure is its own type).
+fn in_subject_pool(call: &mut (dyn FnMut() + Send)) {
+    subject_pool().install(call)
 }
 
 /// [`subject_pool`], built with the calling thread as its thread 0 if it is not built yet, so
