@@ -12,6 +12,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod ark_format;
 pub mod bls12_381;
 pub mod curves;
 pub mod ecsm;
