@@ -32,6 +32,7 @@
 
 pub mod coordinates;
 pub mod curve_ops;
+pub mod serialization;
 pub mod thresholds;
 pub mod twisted_edwards;
 #[cfg(feature = "zoo")]

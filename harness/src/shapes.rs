@@ -20,6 +20,7 @@
 //! ecdiff's own dory-pcs and arkworks subjects go through exactly these traits
 //! (`crate::families::dory::adapter_dory`). See `harness/examples/downstream_msm.rs` for a complete example.
 
+pub mod ark_format;
 pub mod curve_ops;
 pub mod fold;
 pub mod gt;
@@ -27,6 +28,7 @@ pub mod known;
 pub mod msm;
 pub mod normalize;
 pub mod sec1_points;
+pub mod torsion;
 
 use crate::engine::{no_contract_check, PanicReport};
 use crate::generators::lengths::Lengths;

@@ -438,3 +438,112 @@ where
         self.inner.run(&case)
     }
 }
+
+/// A flaw planted in arkworks' point reading ([`BrokenSerializer`]).
+#[derive(Clone, Copy, Debug)]
+pub enum SerializerFlaw {
+    /// A compressed point's sign flag read the other way round: the larger root for a clear
+    /// flag (arkworks' own `Affine::from_random_bytes` did this,
+    /// <https://github.com/arkworks-rs/algebra/pull/1037>).
+    SignInverted,
+    /// `Validate::Yes` checks the curve equation only, not the subgroup.
+    ValidateWithoutSubgroupCheck,
+    /// `Validate::Yes` checks the subgroup only (ark's check *assuming* the point is on the
+    /// curve), not the curve equation: an invalid-curve point passes.
+    ValidateWithoutCurveCheck,
+}
+
+/// arkworks' serializer of curve `P` with one [`SerializerFlaw`] planted in its reading;
+/// writing, and everything else, is the real adapter's.
+pub struct BrokenSerializer<C, P> {
+    /// The real serializer.
+    pub inner: crate::arkworks::serialization::ArkSerializer<C, P>,
+    /// The flaw.
+    pub flaw: SerializerFlaw,
+}
+
+impl<C, P> BrokenSerializer<C, P>
+where
+    C: crate::curve::SwGroup,
+    C::F: crate::arkworks::coordinates::ArkCoordinate<P::BaseField>
+        + ecdiff_oracles::ark_format::FormatField,
+    P: SWCurveConfig,
+    <P::BaseField as Field>::BasePrimeField: PrimeField,
+{
+    /// The check of ark's format over `C` with `flaw` planted.
+    pub fn check(
+        spec: crate::shapes::Spec,
+        flaw: SerializerFlaw,
+    ) -> crate::shapes::ark_format::ArkFormatCheck<C, Self> {
+        crate::arkworks::curve_ops::assert_compatible_sw::<C, P>();
+        crate::shapes::ark_format::check(
+            spec,
+            BrokenSerializer {
+                inner: crate::arkworks::serialization::ArkSerializer::default(),
+                flaw,
+            },
+        )
+    }
+}
+
+impl<C, P> crate::shapes::ark_format::PointFormat<C> for BrokenSerializer<C, P>
+where
+    C: crate::curve::SwGroup,
+    C::F: crate::arkworks::coordinates::ArkCoordinate<P::BaseField>
+        + ecdiff_oracles::ark_format::FormatField,
+    P: SWCurveConfig,
+    <P::BaseField as Field>::BasePrimeField: PrimeField,
+{
+    fn write(&self, p: &ecdiff_oracles::weierstrass::Point<C::F>, compress: bool) -> Vec<u8> {
+        self.inner.write(p, compress)
+    }
+
+    fn read(
+        &self,
+        bytes: &[u8],
+        compress: bool,
+        validate: bool,
+    ) -> Option<ecdiff_oracles::weierstrass::Point<C::F>> {
+        use ecdiff_oracles::ark_format::{SW_INFINITY, SW_NEGATIVE};
+        let on_curve = |a: &Affine<P>| a.is_on_curve();
+        let unchecked = || {
+            let point = <Affine<P> as ark_serialize::CanonicalDeserialize>::deserialize_with_mode(
+                bytes,
+                if compress {
+                    ark_serialize::Compress::Yes
+                } else {
+                    ark_serialize::Compress::No
+                },
+                ark_serialize::Validate::No,
+            );
+            point.ok()
+        };
+        let read = |a: Affine<P>| {
+            <crate::arkworks::curve_ops::Sw<P> as crate::arkworks::curve_ops::ArkModel<C>>::read_affine(&a)
+        };
+        match self.flaw {
+            SerializerFlaw::SignInverted => {
+                let size = <Affine<P> as ark_serialize::CanonicalSerialize>::serialized_size(
+                    &Affine::identity(),
+                    ark_serialize::Compress::Yes,
+                );
+                let mut flipped = bytes.to_vec();
+                if compress && flipped.len() >= size && flipped[size - 1] & SW_INFINITY == 0 {
+                    flipped[size - 1] ^= SW_NEGATIVE;
+                }
+                self.inner.read(&flipped, compress, validate)
+            }
+            SerializerFlaw::ValidateWithoutSubgroupCheck if validate => {
+                unchecked().filter(|a| a.infinity || on_curve(a)).map(read)
+            }
+            SerializerFlaw::ValidateWithoutCurveCheck if validate => unchecked()
+                .filter(|a| a.infinity || a.is_in_correct_subgroup_assuming_on_curve())
+                .map(read),
+            _ => self.inner.read(bytes, compress, validate),
+        }
+    }
+
+    fn departure(&self, departure: ecdiff_oracles::ark_format::Departure) -> Option<&'static str> {
+        self.inner.departure(departure)
+    }
+}

@@ -305,6 +305,71 @@ pub const FAMILY: Family = Family {
             },
         },
         RoutineRow {
+            name: "ark_g1_serialization",
+            subject: ARK,
+            function: "BN254 G1: Affine serialize_with_mode (Compress::Yes/No) and deserialize_with_mode (every Compress × Validate), on points of the whole curve and broken encodings",
+            lengths: Lengths::up_to(0),
+            cases: 384,
+            build: |spec| {
+                Box::new(crate::arkworks::serialization::sw_serialization::<
+                    Bn254G1,
+                    ark_bn254::g1::Config,
+                >(spec))
+            },
+        },
+        RoutineRow {
+            name: "ark_g2_serialization",
+            subject: ARK,
+            function: "BN254 G2 (over 𝔽ₚ², c1 carries the flags); points with a torsion component: Affine serialize_with_mode (Compress::Yes/No) and deserialize_with_mode (every Compress × Validate), on points of the whole curve and broken encodings",
+            lengths: Lengths::up_to(0),
+            cases: 256,
+            build: |spec| {
+                Box::new(crate::arkworks::serialization::sw_serialization::<
+                    Bn254G2,
+                    ark_bn254::g2::Config,
+                >(spec))
+            },
+        },
+        RoutineRow {
+            name: "ark_bls12_377_g1_serialization",
+            subject: "ark-bls12-377 0.5.0",
+            function: "BLS12-377 G1; points with a torsion component, (−1, 0) of order 2: Affine serialize_with_mode (Compress::Yes/No) and deserialize_with_mode (every Compress × Validate), on points of the whole curve and broken encodings",
+            lengths: Lengths::up_to(0),
+            cases: 384,
+            build: |spec| {
+                Box::new(crate::arkworks::serialization::sw_serialization::<
+                    bls12_377::Bls12377G1,
+                    ark_bls12_377::g1::Config,
+                >(spec))
+            },
+        },
+        RoutineRow {
+            name: "ark_bls12_377_g2_serialization",
+            subject: "ark-bls12-377 0.5.0",
+            function: "BLS12-377 G2 (over 𝔽ₚ[u]/(u² + 5)); points with a torsion component: Affine serialize_with_mode (Compress::Yes/No) and deserialize_with_mode (every Compress × Validate), on points of the whole curve and broken encodings",
+            lengths: Lengths::up_to(0),
+            cases: 256,
+            build: |spec| {
+                Box::new(crate::arkworks::serialization::sw_serialization::<
+                    bls12_377::Bls12377G2,
+                    ark_bls12_377::g2::Config,
+                >(spec))
+            },
+        },
+        RoutineRow {
+            name: "ark_secp256k1_serialization",
+            subject: "ark-secp256k1 0.5.0",
+            function: "secp256k1 (a 256-bit p: the flags take a 33rd byte): Affine serialize_with_mode (Compress::Yes/No) and deserialize_with_mode (every Compress × Validate), on points of the whole curve and broken encodings",
+            lengths: Lengths::up_to(0),
+            cases: 384,
+            build: |spec| {
+                Box::new(crate::arkworks::serialization::sw_serialization::<
+                    ecdiff_oracles::curves::Secp256k1,
+                    ark_secp256k1::Config,
+                >(spec))
+            },
+        },
+        RoutineRow {
             name: "ark_g2_msm",
             subject: ARK,
             function: "VariableBaseMSM::msm (G2)",
@@ -317,3 +382,54 @@ pub const FAMILY: Family = Family {
 
 #[cfg(feature = "zoo")]
 mod zoo;
+
+#[cfg(test)]
+mod serialization_tests {
+    use crate::arkworks::serialization::{sw_serialization, ARK_SER_FLAG_BYTE_BITS_IGNORED};
+    use crate::curve::SwGroup;
+    use crate::engine::{Expected, Outcome, Routine, VerdictKind};
+    use crate::shapes::ark_format::{FormatCase, FormatOp, FormatValue};
+    use crate::shapes::known::testing::assert_pinned;
+    use crate::shapes::Spec;
+    use ecdiff_oracles::ark_format::sw_write;
+    use ecdiff_oracles::curves::Secp256k1;
+    use num_bigint::BigUint;
+    use num_traits::{One, Zero};
+
+    /// secp256k1's flagged coordinate takes 33 bytes; ark-ff 0.5 reads its integer from the
+    /// first 32 and never looks at the six bits of the 33rd below the flags: G's compressed
+    /// encoding with bit 0 of byte 33 set decodes to G (`ARK_SER_FLAG_BYTE_BITS_IGNORED`),
+    /// pinned — a refusal, or −G, there is a new finding.
+    #[test]
+    fn the_flag_bytes_other_bits_are_pinned_as_unread() {
+        let check = || {
+            sw_serialization::<Secp256k1, ark_secp256k1::Config>(Spec::new(
+                "ark_secp256k1_serialization",
+            ))
+        };
+        let curve = Secp256k1.curve();
+        let mut bytes = sw_write(curve, &curve.generator, true);
+        assert_eq!(bytes.len(), 33);
+        bytes[32] |= 1;
+        let case = FormatCase {
+            op: FormatOp::Read,
+            compress: true,
+            validate: true,
+            log: BigUint::one(),
+            torsion: BigUint::zero(),
+            point: curve.generator.clone(),
+            bytes,
+        };
+        assert_eq!(
+            check().expected(&case),
+            Expected::known(VerdictKind::Mismatch, ARK_SER_FLAG_BYTE_BITS_IGNORED)
+        );
+        assert_pinned(check(), &case, |_, _| {
+            Outcome::Value(FormatValue::Read(None))
+        });
+        let minus_g = curve.neg(&curve.generator);
+        assert_pinned(check(), &case, move |_, _| {
+            Outcome::Value(FormatValue::Read(Some(minus_g.clone())))
+        });
+    }
+}

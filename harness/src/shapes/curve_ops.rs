@@ -19,7 +19,8 @@
 //! * normalization returns each aᵢ·G + tᵢ·T.
 //!
 //! Only points of T's cyclic subgroup of E\[h\] are reached when E\[h\] is not cyclic. Curves over
-//! 𝔽ₚ and 𝔽ₚ² (any coordinate field with square roots: T comes from `lift_x`).
+//! 𝔽ₚ and 𝔽ₚ² (any coordinate field with square roots: T comes from `lift_x`). The model is
+//! [`super::torsion::TorsionModel`], shared with [`super::ark_format`].
 //! Per-element classes: `identity`, `generator`, `non_generator` (a random subgroup point),
 //! `negated_pair`, `repeated` (as [`crate::generators::points`]), `torsion_component` (a ≠ 0
 //! and t·T ≠ O), `pure_torsion` (a = 0 and t·T ≠ O), read off the coordinates. Scalars:
@@ -33,12 +34,12 @@ use crate::generators::points::{point_class_holds, represent};
 use crate::generators::scalars::{scalar, scalar_class_holds, SCALAR_CLASSES};
 use crate::generators::{Bias, Gen};
 use crate::repro::project::ReproCode;
+use crate::shapes::torsion::TorsionModel;
 use crate::shapes::{hex_point, known, Spec};
 use ecdiff_oracles::field::{Field, SqrtField};
-use ecdiff_oracles::weierstrass::{FixedBase, Point};
+use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
-use std::sync::OnceLock;
 
 /// One entry point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,8 +215,8 @@ pub struct CurveOpsCheck<C: SwGroup, S> {
     spec: Spec,
     subject: S,
     clear_by: BigUint,
-    /// T with its fixed-base window table (modulus h): every t·T of the model goes through it.
-    torsion_base: OnceLock<FixedBase<C::F>>,
+    /// The cofactor-aware model: T and its table.
+    torsion: TorsionModel<C>,
 }
 
 /// The check of `subject`'s entry points over `C`; `clear_by` is the multiplier the library's
@@ -229,7 +230,7 @@ pub fn check<C: SwGroup, S: CurveOps<C>>(
         spec,
         subject,
         clear_by,
-        torsion_base: OnceLock::new(),
+        torsion: TorsionModel::default(),
     }
 }
 
@@ -238,40 +239,17 @@ where
     C::F: SqrtField,
 {
     fn has_torsion(&self) -> bool {
-        !C::instance().curve().cofactor.is_one()
+        self.torsion.has_torsion()
     }
 
     /// T: r·R for the first R with x = 1, 2, … on the curve and r·R ≠ O (O when h = 1).
     pub fn torsion_point(&self) -> &Point<C::F> {
-        self.torsion_base().point()
-    }
-
-    /// T and its fixed-base table modulo h (built on first use; building it checks h·T = O).
-    /// For the BLS 𝔽ₚ² rows, whose h has ~508 bits, t·T by double-and-add was most of the
-    /// oracle's time (BENCHMARKS.md).
-    fn torsion_base(&self) -> &FixedBase<C::F> {
-        self.torsion_base.get_or_init(|| {
-            let curve = C::instance().curve();
-            if !self.has_torsion() {
-                return curve.fixed_base(&Point::Identity, &curve.cofactor);
-            }
-            let one = curve.b.one_like();
-            let mut x = one.clone();
-            loop {
-                if let Some(r) = curve.lift_x(&x) {
-                    let t = curve.mul(&r, &curve.order);
-                    if !t.is_identity() {
-                        return curve.fixed_base(&t, &curve.cofactor);
-                    }
-                }
-                x = x.add(&one);
-            }
-        })
+        self.torsion.torsion_point()
     }
 
     /// t·T, from T's table.
     fn torsion_multiple(&self, t: &BigUint) -> Point<C::F> {
-        C::instance().curve().mul_fixed(self.torsion_base(), t)
+        self.torsion.multiple(t)
     }
 
     /// Points as [`hex_points`](crate::shapes::hex_points) lists them, each shown by the subject ([`CurveOps::show`]).
@@ -284,8 +262,7 @@ where
 
     /// a·G + t·T.
     fn point(&self, log: &BigUint, torsion: &BigUint) -> Point<C::F> {
-        let curve = C::instance().curve();
-        curve.add(&curve.mul_generator(log), &self.torsion_multiple(torsion))
+        self.torsion.point(log, torsion)
     }
 
     /// A list operation's case under the uniform baseline: a uniform length, then as

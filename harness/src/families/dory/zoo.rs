@@ -4,7 +4,7 @@
 
 use crate::arkworks::zoo::{
     bucket_index_in_a_byte, incomplete_msm, naf_exp_truncated, raw_equality_pippenger,
-    BrokenCurveOps, CurveOpsFlaw, IncompleteLaw, SumOrder,
+    BrokenCurveOps, BrokenSerializer, CurveOpsFlaw, IncompleteLaw, SerializerFlaw, SumOrder,
 };
 use crate::curve::Jacobian;
 use crate::declare::ZooRow;
@@ -884,6 +884,45 @@ pub(super) const ROWS: &[ZooRow] = &[
         trigger: "op_mul_integer with more words than the scalar field's BigInt",
         caught_as: &[VerdictKind::Mismatch],
         build: |spec| Box::new(broken_ed_on_bn254_ops(spec, CurveOpsFlaw::MulIntegerTopWordsDropped)),
+    },
+    ZooRow {
+        name: "ark_bls12_377_g1_serialization__sign_inverted",
+        routine: "ark_bls12_377_g1_serialization",
+        bug: "a compressed point's sign flag read the other way round, the larger root for a clear flag (arkworks' own Affine::from_random_bytes, https://github.com/arkworks-rs/algebra/pull/1037)",
+        trigger: "op_read_compressed of a point other than the identity and of order > 2",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            Box::new(BrokenSerializer::<
+                super::bls12_377::Bls12377G1,
+                ark_bls12_377::g1::Config,
+            >::check(spec, SerializerFlaw::SignInverted))
+        },
+    },
+    ZooRow {
+        name: "ark_g2_serialization__validate_without_subgroup_check",
+        routine: "ark_g2_serialization",
+        bug: "Validate::Yes checks the curve equation only, not the subgroup (Frontier's EIP-2537 MSM precompiles checked on-curve membership only, https://github.com/polkadot-evm/frontier/pull/1900)",
+        trigger: "validate_yes on an encoding of a point outside the subgroup",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            Box::new(BrokenSerializer::<Bn254G2, ark_bn254::g2::Config>::check(
+                spec,
+                SerializerFlaw::ValidateWithoutSubgroupCheck,
+            ))
+        },
+    },
+    ZooRow {
+        name: "ark_secp256k1_serialization__validate_without_curve_check",
+        routine: "ark_secp256k1_serialization",
+        bug: "Validate::Yes skips the curve equation, so an invalid-curve point passes (go-jose and node-jose's ECDH-ES, https://blog.intothesymmetry.com/2017/03/critical-vulnerability-uncovered-in.html)",
+        trigger: "validate_yes on an uncompressed pair off the curve",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            Box::new(BrokenSerializer::<
+                ecdiff_oracles::curves::Secp256k1,
+                ark_secp256k1::Config,
+            >::check(spec, SerializerFlaw::ValidateWithoutCurveCheck))
+        },
     },
 ];
 
