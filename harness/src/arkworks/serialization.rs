@@ -5,7 +5,7 @@
 //!
 //! ```ignore
 //! ecdiff::check!(bls12_377_g1_format, ecdiff::arkworks::serialization::sw_serialization::<
-//!     Bls12377G1, ark_bls12_377::g1::Config>(Spec::new("ark_bls12_377_g1_serialization")));
+//!     Bls12377G1, ark_bls12_377::g1::Config>(Spec::new("ark_bls12_377_g1_serialization"), None));
 //! ```
 //!
 //! A point to write enters as `Affine::new_unchecked` of its coordinates (the identity as
@@ -19,10 +19,13 @@
 //! [`ARK_SER_FLAG_BYTE_BITS_IGNORED`], [`ARK_SER_UNCOMPRESSED_SIGN_IGNORED`],
 //! [`ARK_SER_NEGATIVE_ZERO`]).
 
-use super::coordinates::ArkCoordinate;
-use super::curve_ops::{assert_compatible_sw, ArkModel, Sw};
+use super::coordinates::{ArkCoordinate, OracleCoordinate};
+use super::curve_ops::{assert_compatible_sw, ArkModel, ArkRepro, Sw};
 use crate::curve::SwGroup;
-use crate::shapes::ark_format::{check, ArkFormatCheck, PointFormat};
+use crate::repro::project::{Dependency, ReproCode};
+use crate::shapes::ark_format::{
+    check, repro_line, ArkFormatCheck, FormatCase, FormatOp, FormatValue, PointFormat,
+};
 use crate::shapes::Spec;
 use ark_ec::short_weierstrass::{Affine, SWCurveConfig};
 use ark_ff::PrimeField;
@@ -59,12 +62,20 @@ pub const ARK_SER_NEGATIVE_ZERO: &str = "ark-ec 0.5.0 \
      never writes there is accepted: a second encoding of the point (curves with an even \
      cofactor, such as BLS12-377 G1: (−1, 0))";
 
-/// ark's serializer of curve `P`'s affine points, seen as the oracle group `C`.
-pub struct ArkSerializer<C, P>(PhantomData<fn() -> (C, P)>);
+/// ark's serializer of curve `P`'s affine points, seen as the oracle group `C`; `repro` says
+/// where a standalone reproducer finds the curve.
+pub struct ArkSerializer<C, P> {
+    repro: Option<ArkRepro>,
+    curve: PhantomData<fn() -> (C, P)>,
+}
 
-impl<C, P> Default for ArkSerializer<C, P> {
-    fn default() -> Self {
-        ArkSerializer(PhantomData)
+impl<C, P> ArkSerializer<C, P> {
+    /// The serializer, with where reproducers find the curve (`None`: no reproducers).
+    pub fn new(repro: Option<ArkRepro>) -> Self {
+        ArkSerializer {
+            repro,
+            curve: PhantomData,
+        }
     }
 }
 
@@ -102,6 +113,102 @@ where
             Departure::NegativeZero => ARK_SER_NEGATIVE_ZERO,
         })
     }
+
+    fn reproducer(
+        &self,
+        case: &FormatCase<C::F>,
+        expected: &FormatValue<C::F>,
+    ) -> Option<ReproCode> {
+        let repro = self.repro?;
+        let words = C::instance().curve().b.base_words();
+        Some(ReproCode {
+            dependencies: vec![
+                Dependency::new(repro.package, repro.version),
+                Dependency::new("ark-ec", "0.5.0"),
+                Dependency::new("ark-ff", "0.5.0"),
+                Dependency::new("ark-serialize", "0.5.0"),
+            ],
+            uses: vec![
+                "use ark_ec::short_weierstrass::Affine;".into(),
+                "use ark_ec::{AffineRepr, CurveConfig};".into(),
+                "#[allow(unused_imports)]".into(),
+                "use ark_ff::{BigInteger, Field, PrimeField};".into(),
+                "#[allow(unused_imports)]".into(),
+                "use ark_serialize::{CanonicalDeserialize, CanonicalSerialize, Compress, Validate};"
+                    .into(),
+            ],
+            body: reproducer_body(repro.config, case),
+            expected: repro_line(expected, words),
+            expected_from: "ecdiff_oracles::ark_format: the format's canonical reading and writing"
+                .into(),
+        })
+    }
+}
+
+/// The reproducer's `subject()` body: the point or bytes of the case, the call, its result
+/// rendered as [`repro_line`] does.
+fn reproducer_body<F: ecdiff_oracles::field::Field>(config: &str, case: &FormatCase<F>) -> String {
+    let mode = |yes: bool| if yes { "Yes" } else { "No" };
+    let fq = |v: &F| {
+        let coeffs: Vec<String> = (v.coeffs().iter())
+            .map(|c| format!("\"{}\"", c.to_str_radix(16)))
+            .collect();
+        format!("fq(&[{}])", coeffs.join(", "))
+    };
+    let (inputs, call) = match case.op {
+        FormatOp::Write => {
+            let point = match &case.point {
+                Point::Identity => "Affine::<P>::identity()".to_string(),
+                Point::Affine { x, y } => format!("Affine::<P>::new_unchecked({}, {})", fq(x), fq(y)),
+            };
+            (
+                format!("let p = {point};\nlet mut bytes = Vec::new();\n"),
+                format!(
+                    "p.serialize_with_mode(&mut bytes, Compress::{}).expect(\"writes to a Vec\");\nhex(&bytes)",
+                    mode(case.compress)
+                ),
+            )
+        }
+        FormatOp::Read => (
+            format!(
+                "let bytes = unhex(\"{}\");\n",
+                case.bytes.iter().map(|b| format!("{b:02x}")).collect::<String>()
+            ),
+            format!(
+                "match Affine::<P>::deserialize_with_mode(&bytes[..], Compress::{}, Validate::{}) {{\n    \
+                 Ok(p) => render(p),\n    \
+                 Err(_) => \"refused\".to_string(),\n}}",
+                mode(case.compress),
+                mode(case.validate)
+            ),
+        ),
+    };
+    format!(
+        "type P = {config};\n\
+         type Fq = <P as CurveConfig>::BaseField;\n\
+         /// An element from its base-field coefficients (c0 first), each canonical, in hex.\n\
+         #[allow(dead_code)]\n\
+         fn fq(coefficients: &[&str]) -> Fq {{\n    \
+         let base = coefficients.iter().map(|digits| {{\n        \
+         let v = unhex(&format!(\"{{:0>96}}\", digits));\n        \
+         <Fq as Field>::BasePrimeField::from_be_bytes_mod_order(&v)\n    \
+         }});\n    \
+         Fq::from_base_prime_field_elems(base).expect(\"one coefficient per degree\")\n}}\n\
+         /// A coordinate's base-field coefficients (c0 first), each big-endian in hex.\n\
+         #[allow(dead_code)]\n\
+         fn coordinate(v: Fq) -> String {{\n    \
+         v.to_base_prime_field_elements().map(|c| hex(&c.into_bigint().to_bytes_be())).collect()\n}}\n\
+         /// (x, y), or `identity`.\n\
+         #[allow(dead_code)]\n\
+         fn render(p: Affine<P>) -> String {{\n    \
+         match p.xy() {{\n        \
+         None => \"identity\".into(),\n        \
+         Some((x, y)) => format!(\"({{}}, {{}})\", coordinate(x), coordinate(y)),\n    \
+         }}\n}}\n\
+         {inputs}\
+         // The call under test.\n\
+         {call}\n"
+    )
 }
 
 fn compress_mode(compress: bool) -> Compress {
@@ -113,11 +220,15 @@ fn compress_mode(compress: bool) -> Compress {
 }
 
 /// The check of arkworks' default format for the short-Weierstrass curve `P`, against the
-/// oracle group `C` (the same curve: checked, [`assert_compatible_sw`]).
+/// oracle group `C` (the same curve: checked, [`assert_compatible_sw`]); `repro` says where a
+/// standalone reproducer finds the curve (`None`: no reproducers).
 ///
 /// # Panics
 /// When `C` and `P` are not the same curve.
-pub fn sw_serialization<C, P>(spec: Spec) -> ArkFormatCheck<C, ArkSerializer<C, P>>
+pub fn sw_serialization<C, P>(
+    spec: Spec,
+    repro: Option<ArkRepro>,
+) -> ArkFormatCheck<C, ArkSerializer<C, P>>
 where
     C: SwGroup,
     C::F: ArkCoordinate<P::BaseField> + ecdiff_oracles::ark_format::FormatField,
@@ -125,14 +236,13 @@ where
     <P::BaseField as ark_ff::Field>::BasePrimeField: PrimeField,
 {
     assert_compatible_sw::<C, P>();
-    check(spec, ArkSerializer::default())
+    check(spec, ArkSerializer::new(repro))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::Outcome;
-    use crate::shapes::ark_format::{FormatCase, FormatOp, FormatValue};
     use crate::shapes::known::testing::assert_pinned;
     use ecdiff_oracles::ark_format::{sw_write, SW_INFINITY, SW_NEGATIVE};
     use ecdiff_oracles::curves::{bn254_g1, Bn254G1};
@@ -143,7 +253,7 @@ mod tests {
     type Bn254Check = ArkFormatCheck<Bn254G1, ArkSerializer<Bn254G1, ark_bn254::g1::Config>>;
 
     fn bn254() -> Bn254Check {
-        sw_serialization::<Bn254G1, ark_bn254::g1::Config>(Spec::new("ark_g1_serialization"))
+        sw_serialization::<Bn254G1, ark_bn254::g1::Config>(Spec::new("ark_g1_serialization"), None)
     }
 
     /// A read of `bytes`, drawn from G.

@@ -479,7 +479,7 @@ where
         crate::shapes::ark_format::check(
             spec,
             BrokenSerializer {
-                inner: crate::arkworks::serialization::ArkSerializer::default(),
+                inner: crate::arkworks::serialization::ArkSerializer::new(None),
                 flaw,
             },
         )

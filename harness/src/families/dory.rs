@@ -314,7 +314,14 @@ pub const FAMILY: Family = Family {
                 Box::new(crate::arkworks::serialization::sw_serialization::<
                     Bn254G1,
                     ark_bn254::g1::Config,
-                >(spec))
+                >(
+                    spec,
+                    Some(crate::arkworks::curve_ops::ArkRepro {
+                        package: "ark-bn254",
+                        version: "0.5.0",
+                        config: "ark_bn254::g1::Config",
+                    }),
+                ))
             },
         },
         RoutineRow {
@@ -327,7 +334,14 @@ pub const FAMILY: Family = Family {
                 Box::new(crate::arkworks::serialization::sw_serialization::<
                     Bn254G2,
                     ark_bn254::g2::Config,
-                >(spec))
+                >(
+                    spec,
+                    Some(crate::arkworks::curve_ops::ArkRepro {
+                        package: "ark-bn254",
+                        version: "0.5.0",
+                        config: "ark_bn254::g2::Config",
+                    }),
+                ))
             },
         },
         RoutineRow {
@@ -340,7 +354,14 @@ pub const FAMILY: Family = Family {
                 Box::new(crate::arkworks::serialization::sw_serialization::<
                     bls12_377::Bls12377G1,
                     ark_bls12_377::g1::Config,
-                >(spec))
+                >(
+                    spec,
+                    Some(crate::arkworks::curve_ops::ArkRepro {
+                        package: "ark-bls12-377",
+                        version: "0.5.0",
+                        config: "ark_bls12_377::g1::Config",
+                    }),
+                ))
             },
         },
         RoutineRow {
@@ -353,7 +374,14 @@ pub const FAMILY: Family = Family {
                 Box::new(crate::arkworks::serialization::sw_serialization::<
                     bls12_377::Bls12377G2,
                     ark_bls12_377::g2::Config,
-                >(spec))
+                >(
+                    spec,
+                    Some(crate::arkworks::curve_ops::ArkRepro {
+                        package: "ark-bls12-377",
+                        version: "0.5.0",
+                        config: "ark_bls12_377::g2::Config",
+                    }),
+                ))
             },
         },
         RoutineRow {
@@ -366,7 +394,14 @@ pub const FAMILY: Family = Family {
                 Box::new(crate::arkworks::serialization::sw_serialization::<
                     ecdiff_oracles::curves::Secp256k1,
                     ark_secp256k1::Config,
-                >(spec))
+                >(
+                    spec,
+                    Some(crate::arkworks::curve_ops::ArkRepro {
+                        package: "ark-secp256k1",
+                        version: "0.5.0",
+                        config: "ark_secp256k1::Config",
+                    }),
+                ))
             },
         },
         RoutineRow {
@@ -403,9 +438,10 @@ mod serialization_tests {
     #[test]
     fn the_flag_bytes_other_bits_are_pinned_as_unread() {
         let check = || {
-            sw_serialization::<Secp256k1, ark_secp256k1::Config>(Spec::new(
-                "ark_secp256k1_serialization",
-            ))
+            sw_serialization::<Secp256k1, ark_secp256k1::Config>(
+                Spec::new("ark_secp256k1_serialization"),
+                None,
+            )
         };
         let curve = Secp256k1.curve();
         let mut bytes = sw_write(curve, &curve.generator, true);

@@ -32,6 +32,7 @@
 use crate::curve::SwGroup;
 use crate::engine::{Expected, Outcome, Routine, RoutineInfo, VerdictKind};
 use crate::generators::{Bias, Gen};
+use crate::repro::project::ReproCode;
 use crate::shapes::torsion::TorsionModel;
 use crate::shapes::{hex_point, known, Spec};
 use ecdiff_oracles::ark_format::{
@@ -54,6 +55,28 @@ pub trait PointFormat<C: SwGroup>: Send + Sync + 'static {
     /// The known finding that documents the library's reading taking `departure` (`None`:
     /// the library is not known to, and a case that shows it is a new finding).
     fn departure(&self, departure: Departure) -> Option<&'static str>;
+    /// A standalone program that makes the case's call through the library's own API and
+    /// prints its result as [`repro_line`] prints `expected` (`None`: no template).
+    fn reproducer(
+        &self,
+        _case: &FormatCase<C::F>,
+        _expected: &FormatValue<C::F>,
+    ) -> Option<ReproCode> {
+        None
+    }
+}
+
+/// A result as a reproducer prints it: a write's bytes in hex; a read's point as
+/// [`super::curve_ops::repro_line`] prints one (`identity`, or `(x, y)` with each coordinate's
+/// coefficients big-endian over `words` 64-bit words), or `refused`.
+pub fn repro_line<F: Field>(value: &FormatValue<F>, words: usize) -> String {
+    match value {
+        FormatValue::Bytes(b) => hex(b),
+        FormatValue::Read(Some(p)) => {
+            super::curve_ops::repro_line(&super::curve_ops::CurveOpsValue::Point(p.clone()), words)
+        }
+        FormatValue::Read(None) => "refused".into(),
+    }
 }
 
 /// Read or write.
@@ -464,6 +487,13 @@ where
                 case.bytes.len()
             ),
         }
+    }
+
+    fn reproducer(&self, case: &Self::Case, oracle: &Outcome<Self::Output>) -> Option<ReproCode> {
+        let Outcome::Value(value) = oracle else {
+            return None;
+        };
+        self.subject.reproducer(case, value)
     }
 
     fn render_output(&self, output: &Self::Output) -> String {

@@ -158,9 +158,10 @@ mod serialization_tests {
     #[test]
     fn the_negative_flag_on_the_point_of_order_two_is_pinned() {
         let check = || {
-            sw_serialization::<Bls12377G1, ark_bls12_377::g1::Config>(Spec::new(
-                "ark_bls12_377_g1_serialization",
-            ))
+            sw_serialization::<Bls12377G1, ark_bls12_377::g1::Config>(
+                Spec::new("ark_bls12_377_g1_serialization"),
+                None,
+            )
         };
         let curve = Bls12377G1.curve();
         let one = curve.b.one_like();
