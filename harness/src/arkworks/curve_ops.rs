@@ -610,10 +610,23 @@ fn reproducer_body<F: Field>(
         ),
     };
     format!(
+        "{}{inputs}// The call under test.\n{call}\n",
+        repro_prelude(config)
+    )
+}
+
+/// The start of a reproducer's `subject()` over ark curve `config` (its path): the curve's
+/// types, `fq` and `fr` (elements from hex), `coordinate` and `render` (a point as
+/// [`repro_line`] prints it). Shared by the raw-input entry points' reproducers and the
+/// serialization ones ([`super::serialization`]).
+pub(crate) fn repro_prelude(config: &str) -> String {
+    format!(
         "type P = {config};\n\
          type Fq = <P as CurveConfig>::BaseField;\n\
+         #[allow(dead_code)]\n\
          type Fr = <P as CurveConfig>::ScalarField;\n\
          /// An element from its base-field coefficients (c0 first), each canonical, in hex.\n\
+         #[allow(dead_code)]\n\
          fn fq(coefficients: &[&str]) -> Fq {{\n    \
          let base = coefficients.iter().map(|digits| {{\n        \
          let v = unhex(&format!(\"{{:0>96}}\", digits));\n        \
@@ -625,17 +638,16 @@ fn reproducer_body<F: Field>(
          let v = unhex(&format!(\"{{:0>96}}\", digits));\n    \
          Fr::from_be_bytes_mod_order(&v)\n}}\n\
          /// A coordinate's base-field coefficients (c0 first), each big-endian in hex.\n\
+         #[allow(dead_code)]\n\
          fn coordinate(v: Fq) -> String {{\n    \
          v.to_base_prime_field_elements().map(|c| hex(&c.into_bigint().to_bytes_be())).collect()\n}}\n\
          /// (x, y), or `identity`.\n\
+         #[allow(dead_code)]\n\
          fn render(p: Affine<P>) -> String {{\n    \
          match p.xy() {{\n        \
          None => \"identity\".into(),\n        \
          Some((x, y)) => format!(\"({{}}, {{}})\", coordinate(x), coordinate(y)),\n    \
-         }}\n}}\n\
-         {inputs}\
-         // The call under test.\n\
-         {call}\n"
+         }}\n}}\n"
     )
 }
 

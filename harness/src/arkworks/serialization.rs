@@ -130,6 +130,7 @@ where
             ],
             uses: vec![
                 "use ark_ec::short_weierstrass::Affine;".into(),
+                "#[allow(unused_imports)]".into(),
                 "use ark_ec::{AffineRepr, CurveConfig};".into(),
                 "#[allow(unused_imports)]".into(),
                 "use ark_ff::{BigInteger, Field, PrimeField};".into(),
@@ -184,30 +185,8 @@ fn reproducer_body<F: ecdiff_oracles::field::Field>(config: &str, case: &FormatC
         ),
     };
     format!(
-        "type P = {config};\n\
-         type Fq = <P as CurveConfig>::BaseField;\n\
-         /// An element from its base-field coefficients (c0 first), each canonical, in hex.\n\
-         #[allow(dead_code)]\n\
-         fn fq(coefficients: &[&str]) -> Fq {{\n    \
-         let base = coefficients.iter().map(|digits| {{\n        \
-         let v = unhex(&format!(\"{{:0>96}}\", digits));\n        \
-         <Fq as Field>::BasePrimeField::from_be_bytes_mod_order(&v)\n    \
-         }});\n    \
-         Fq::from_base_prime_field_elems(base).expect(\"one coefficient per degree\")\n}}\n\
-         /// A coordinate's base-field coefficients (c0 first), each big-endian in hex.\n\
-         #[allow(dead_code)]\n\
-         fn coordinate(v: Fq) -> String {{\n    \
-         v.to_base_prime_field_elements().map(|c| hex(&c.into_bigint().to_bytes_be())).collect()\n}}\n\
-         /// (x, y), or `identity`.\n\
-         #[allow(dead_code)]\n\
-         fn render(p: Affine<P>) -> String {{\n    \
-         match p.xy() {{\n        \
-         None => \"identity\".into(),\n        \
-         Some((x, y)) => format!(\"({{}}, {{}})\", coordinate(x), coordinate(y)),\n    \
-         }}\n}}\n\
-         {inputs}\
-         // The call under test.\n\
-         {call}\n"
+        "{}{inputs}// The call under test.\n{call}\n",
+        super::curve_ops::repro_prelude(config)
     )
 }
 
