@@ -20,14 +20,17 @@
 //! flag on y = 0. Under the uniform baseline a point is uniform on the whole curve and the
 //! bytes to read are uniformly random.
 //!
-//! Classes are read off the decoded case by the oracle's reading of its bytes
-//! ([`ecdiff_oracles::ark_format::sw_read`]), never from how they were drawn: its refusals
+//! Classes: the generator records what it built (the operation and mode, the point's kind from
+//! its drawn (a, t), the class each mutation makes of the bytes); [`Routine::class_holds`]
+//! checks each on the decoded case by the oracle's reading of its bytes
+//! ([`ecdiff_oracles::ark_format::sw_read`]) and by multiplying the point: its refusals
 //! (`both_flags`, `coefficient_out_of_range`, `no_square_root`, `short`), its departures from
 //! the canonical rule (`infinity_with_coordinates`, `uncompressed_sign_mismatch`,
-//! `flag_byte_bits`, `negative_zero`), `canonical`, `off_curve` and `outside_subgroup` (what
-//! the bytes decode to without validation). A library whose reading takes one of the named
-//! departures documents it through [`PointFormat::departure`]: the case is then its known
-//! finding, pinned to exactly the point the oracle's model of that reading gives.
+//! `flag_byte_bits`, `negative_zero`), `canonical`, `off_curve`, `other_root` and
+//! `outside_subgroup` (what the bytes decode to without validation). A library whose reading
+//! takes one of the named departures documents it through [`PointFormat::departure`]: the case
+//! is then its known finding, pinned to exactly the point the oracle's model of that reading
+//! gives.
 
 use crate::curve::SwGroup;
 use crate::engine::{Expected, Outcome, Routine, RoutineInfo, VerdictKind};
@@ -217,25 +220,51 @@ where
         }
     }
 
-    /// The bytes of a read case: P's encoding, broken by one drawn mutation (module docs).
-    fn read_bytes(&self, g: &mut Gen, point: &Point<C::F>, compress: bool) -> Vec<u8> {
+    /// The bytes of a read case: P's encoding, broken by one drawn mutation (module docs), and
+    /// the class that mutation makes of them, as the generator knows it from what it built (the
+    /// class predicates check it against the oracle's reading: [`Routine::class_holds`]).
+    fn read_bytes(
+        &self,
+        g: &mut Gen,
+        point: &Point<C::F>,
+        compress: bool,
+    ) -> (Vec<u8>, Option<&'static str>) {
         let curve = C::instance().curve();
         let mut bytes = sw_write(curve, point, compress);
         if g.bias() == Bias::Uniform {
-            return g.bytes(bytes.len());
+            return (g.bytes(bytes.len()), None);
         }
         let p = Self::p();
         let degree = curve.b.coeffs().len();
         let last = bytes.len() - 1;
-        let two = if Self::has_two_torsion() { 1 } else { 0 };
-        match g.weighted(&[6, 2, 2, 1, 2, 2, 2, 2, 1, two]) {
-            0 => {}
-            1 => bytes[last] ^= SW_NEGATIVE,
+        let two = match Self::has_two_torsion() && self.two_torsion().is_some() {
+            true => 1,
+            false => 0,
+        };
+        let y_zero = matches!(point, Point::Affine { y, .. } if y.is_zero());
+        let class = match g.weighted(&[6, 2, 2, 1, 2, 2, 2, 2, 1, two]) {
+            0 => Some("canonical"),
+            1 => {
+                bytes[last] ^= SW_NEGATIVE;
+                Some(match (point.is_identity(), compress, y_zero) {
+                    (true, _, _) => "both_flags",
+                    (false, true, true) => "negative_zero",
+                    (false, true, false) => "other_root",
+                    (false, false, _) => "uncompressed_sign_mismatch",
+                })
+            }
             2 => {
                 bytes[last] &= !SW_NEGATIVE;
                 bytes[last] |= SW_INFINITY;
+                Some(match point.is_identity() {
+                    true => "canonical",
+                    false => "infinity_with_coordinates",
+                })
             }
-            3 => bytes[last] |= SW_NEGATIVE | SW_INFINITY,
+            3 => {
+                bytes[last] |= SW_NEGATIVE | SW_INFINITY;
+                Some("both_flags")
+            }
             4 => {
                 // A coefficient ≥ p: c + p where it fits below the flags, else p.
                 let slot = g.below(bytes.len().div_ceil(plain_bytes(&p)) as u64) as usize;
@@ -256,6 +285,14 @@ where
                 out.resize(width, 0);
                 out[width - 1] |= flags;
                 bytes[start..start + width].copy_from_slice(&out);
+                // A flag byte of its own (secp256k1) holds c + p's bits past the words the
+                // format reads: what is read is then c + p − 2²⁵⁶, below p — an unread bit
+                // when it is y (x then may have no point).
+                let words = (p.bits() as usize).div_ceil(64) * 8;
+                match BigUint::from_bytes_le(&out[..width.min(words)]) >= p {
+                    true => Some("coefficient_out_of_range"),
+                    false => (!compress).then_some("flag_byte_bits"),
+                }
             }
             5 => {
                 // A bit between the modulus's bits and the flags (or the end of a plain
@@ -269,6 +306,18 @@ where
                     8 * width - 3
                 };
                 bytes[start + bit / 8] |= 1 << (bit % 8);
+                // Past the coefficient's 64-bit words the format reads no bit; within them, the
+                // coefficient is now ≥ p or, below the modulus's bits, some other integer.
+                let words = (p.bits() as usize).div_ceil(64) * 8;
+                let mut raw = bytes[start..start + width.min(words)].to_vec();
+                if width <= words {
+                    raw[width - 1] &= 0x3f;
+                }
+                match (bit >= 8 * words, BigUint::from_bytes_le(&raw) >= p) {
+                    (true, _) => Some("flag_byte_bits"),
+                    (false, true) => Some("coefficient_out_of_range"),
+                    _ => None,
+                }
             }
             6 if compress => {
                 // An x with no point, the flags kept.
@@ -290,6 +339,7 @@ where
                 );
                 out[last] = (out[last] & !(SW_NEGATIVE | SW_INFINITY)) | sign;
                 bytes = out;
+                Some("no_square_root")
             }
             6 => {
                 // y + 1: off the curve, with the sign flag y + 1 is written with.
@@ -302,25 +352,34 @@ where
                 };
                 let y = y.add(&y.one_like());
                 bytes = sw_write(curve, &Point::Affine { x, y }, false);
+                Some("off_curve")
             }
             7 => {
                 let keep = g.below(bytes.len() as u64) as usize;
                 bytes.truncate(keep);
+                Some("short")
             }
             8 => {
                 // Random coefficient bytes under the encoding's flags.
                 let flags = bytes[last] & 0xc0;
                 bytes = g.bytes(bytes.len());
                 bytes[last] = (bytes[last] & 0x3f) | flags;
+                None
             }
             _ => {
-                let (_, q) = self.two_torsion().expect("the curve has points of order 2");
+                let (_, q) = self.two_torsion().expect("weighted only when it exists");
+                // Always the compressed form: read uncompressed, its x (with the flag bit set)
+                // is a plain coefficient ≥ p.
                 bytes = sw_write(curve, q, true);
                 let last = bytes.len() - 1;
                 bytes[last] |= SW_NEGATIVE;
+                Some(match compress {
+                    true => "negative_zero",
+                    false => "coefficient_out_of_range",
+                })
             }
-        }
-        bytes
+        };
+        (bytes, class)
     }
 }
 
@@ -378,11 +437,48 @@ where
         let validate = op == FormatOp::Read && g.chance(1, 2);
         let (log, torsion) = self.draw_point(g);
         let point = self.torsion.point(&log, &torsion);
-        let bytes = match op {
-            FormatOp::Write => Vec::new(),
+        let (bytes, input_class) = match op {
+            FormatOp::Write => (Vec::new(), None),
             FormatOp::Read => self.read_bytes(g, &point, compress),
         };
-        let case = FormatCase {
+        let read = op == FormatOp::Read;
+        let op_class = match (read, compress) {
+            (false, true) => "op_write_compressed",
+            (false, false) => "op_write_uncompressed",
+            (true, true) => "op_read_compressed",
+            (true, false) => "op_read_uncompressed",
+        };
+        g.hit(op_class);
+        if read {
+            g.hit(if validate {
+                "validate_yes"
+            } else {
+                "validate_no"
+            });
+        }
+        // The point's classes from its drawn (a, t): t·T = O from the model, no multiplication
+        // by r (the predicates multiply).
+        let torsion_free = self.torsion.multiple(&torsion).is_identity();
+        let point_class = match (torsion_free, log.is_zero(), log.is_one()) {
+            (true, true, _) => "identity",
+            (true, false, true) => "generator",
+            (true, false, false) => "non_generator",
+            (false, true, _) => "pure_torsion",
+            (false, false, _) => "torsion_component",
+        };
+        g.hit(point_class);
+        if matches!(&point, Point::Affine { y, .. } if is_negative(y)) {
+            g.hit("negative_y");
+        }
+        if let Some(class) = input_class {
+            g.hit(class);
+            // Bytes that read back as ±P, P outside the subgroup.
+            let as_drawn = ["canonical", "other_root", "uncompressed_sign_mismatch"];
+            if !torsion_free && as_drawn.contains(&class) {
+                g.hit("outside_subgroup");
+            }
+        }
+        FormatCase {
             op,
             compress,
             validate,
@@ -390,41 +486,11 @@ where
             torsion,
             point,
             bytes,
-        };
-        // The classes by the predicates below, with the point's subgroup membership read off
-        // its drawn t (t·T = O) instead of a multiplication by r.
-        let torsion_free = self.torsion.multiple(&case.torsion).is_identity();
-        let reading = self.unvalidated(&case);
-        let curve = C::instance().curve();
-        let drawn = |q: &Point<C::F>| *q == case.point || *q == curve.neg(&case.point);
-        let in_subgroup = |q: &Point<C::F>| match drawn(q) {
-            true => torsion_free,
-            false => curve.mul(q, &curve.order).is_identity(),
-        };
-        let pure_torsion = |q: &Point<C::F>| match drawn(q) {
-            true => !torsion_free && case.log.is_zero(),
-            false => pure_torsion::<C>(q),
-        };
-        for class in self.info().classes {
-            let holds = self.holds(&case, class, reading.as_ref(), &in_subgroup, &pure_torsion);
-            if holds == Some(true) {
-                g.hit(class);
-            }
         }
-        case
     }
 
     fn class_holds(&self, case: &Self::Case, class: &str) -> Option<bool> {
-        let curve = C::instance().curve();
-        let in_subgroup = |q: &Point<C::F>| curve.mul(q, &curve.order).is_identity();
-        let reading = self.unvalidated(case);
-        self.holds(
-            case,
-            class,
-            reading.as_ref(),
-            &in_subgroup,
-            &pure_torsion::<C>,
-        )
+        self.holds(case, class, self.unvalidated(case).as_ref())
     }
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
@@ -519,16 +585,17 @@ where
     }
 
     /// Whether `class` holds on `case`, given the oracle's unvalidated `reading` of its bytes
-    /// and a subgroup test.
+    /// (`None` for a write); the point's kind by multiplying it by r and h.
     fn holds(
         &self,
         case: &FormatCase<C::F>,
         class: &str,
         reading: Option<&Result<Reading<Point<C::F>>, Refusal>>,
-        in_subgroup: &dyn Fn(&Point<C::F>) -> bool,
-        pure: &dyn Fn(&Point<C::F>) -> bool,
     ) -> Option<bool> {
         let curve = C::instance().curve();
+        let in_subgroup = |q: &Point<C::F>| curve.mul(q, &curve.order).is_identity();
+        let pure =
+            |q: &Point<C::F>| !q.is_identity() && curve.mul(q, &curve.cofactor).is_identity();
         let read = reading.is_some();
         let read_point = reading.and_then(|r| r.as_ref().ok());
         let departed = |d: Departure| read_point.is_some_and(|r| r.departures.contains(&d));
@@ -582,12 +649,6 @@ where
         let reason = self.subject.departure(first)?;
         Some((reading.point, reason))
     }
-}
-
-/// A point of the h-part alone: not O, and h·Q = O.
-fn pure_torsion<C: SwGroup>(q: &Point<C::F>) -> bool {
-    let curve = C::instance().curve();
-    !q.is_identity() && curve.mul(q, &curve.cofactor).is_identity()
 }
 
 fn hex(bytes: &[u8]) -> String {
