@@ -306,28 +306,31 @@ impl TeCurve {
     }
 }
 
+/// edwards25519 as a generic twisted Edwards curve (RFC 8032 §5.1: a = −1,
+/// d = −121665/121666, B = (x, 4/5) with x even, ℓ, h = 8), from [`crate::edwards`]' constants.
+pub fn edwards25519() -> &'static TeCurve {
+    static C: std::sync::OnceLock<TeCurve> = std::sync::OnceLock::new();
+    C.get_or_init(|| {
+        let b = crate::edwards::basepoint();
+        let f = b.x.field();
+        TeCurve::new(
+            "edwards25519",
+            f.one().neg(),
+            crate::edwards::d().clone(),
+            crate::edwards::order().clone(),
+            BigUint::from(8u8),
+            TePoint { x: b.x, y: b.y },
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::edwards;
-    use std::sync::OnceLock;
 
-    /// edwards25519 as a generic twisted Edwards curve (RFC 8032 §5.1: a = −1,
-    /// d = −121665/121666, B = (x, 4/5) with x even, ℓ, h = 8).
     fn ed25519() -> &'static TeCurve {
-        static C: OnceLock<TeCurve> = OnceLock::new();
-        C.get_or_init(|| {
-            let b = edwards::basepoint();
-            let f = b.x.field();
-            TeCurve::new(
-                "edwards25519",
-                f.one().neg(),
-                edwards::d().clone(),
-                edwards::order().clone(),
-                BigUint::from(8u8),
-                TePoint { x: b.x, y: b.y },
-            )
-        })
+        super::edwards25519()
     }
 
     fn ed(p: &edwards::EdPoint) -> TePoint {

@@ -527,6 +527,26 @@ fn affine_of_jacobian<F: Field>(x: &F, y: &F, z_inv: &F) -> Point<F> {
 }
 
 impl<F: SqrtField> Curve<F> {
+    /// A point of the cofactor part: T = r·R for the first R with x = 1, 2, … on the curve and
+    /// r·R ≠ O (so h·T = O); `None` when h = 1. What the checks of points of the whole curve
+    /// keep their known logs against (a·G + t·T).
+    pub fn torsion_point(&self) -> Option<Point<F>> {
+        if self.cofactor == BigUint::from(1u8) {
+            return None;
+        }
+        let one = self.b.one_like();
+        let mut x = one.clone();
+        loop {
+            if let Some(r) = self.lift_x(&x) {
+                let t = self.mul(&r, &self.order);
+                if !t.is_identity() {
+                    return Some(t);
+                }
+            }
+            x = x.add(&one);
+        }
+    }
+
     /// Some point (x, y) on the curve with the given x, or `None` if x³ + a·x + b is not a
     /// square. Which of the two y is returned is unspecified (negate for the other).
     pub fn lift_x(&self, x: &F) -> Option<Point<F>> {

@@ -7,12 +7,10 @@ use ecdiff_oracles::ark_format::{
     SW_NEGATIVE, TE_NEGATIVE,
 };
 use ecdiff_oracles::curves::{bn254_g1, bn254_g2, secp256k1};
-use ecdiff_oracles::edwards;
 use ecdiff_oracles::field::{Field, Fp};
 use ecdiff_oracles::twisted_edwards::{TeCurve, TePoint};
 use ecdiff_oracles::weierstrass::{Curve, Point};
 use num_bigint::BigUint;
-use std::sync::OnceLock;
 
 const MODES: [(bool, bool); 4] = [(true, true), (true, false), (false, true), (false, false)];
 
@@ -268,17 +266,7 @@ fn refusals() {
 #[test]
 fn points_outside_the_subgroup_are_refused_when_validating() {
     let c = bn254_g2();
-    let one = c.b.one_like();
-    let mut x = one.clone();
-    let torsion = loop {
-        if let Some(r) = c.lift_x(&x) {
-            let t = c.mul(&r, &c.order);
-            if !t.is_identity() {
-                break t;
-            }
-        }
-        x = x.add(&one);
-    };
+    let torsion = c.torsion_point().expect("BN254's G2 has a cofactor");
     for compress in [true, false] {
         let bytes = sw_write(c, &torsion, compress);
         assert_eq!(
@@ -289,21 +277,8 @@ fn points_outside_the_subgroup_are_refused_when_validating() {
     }
 }
 
-/// edwards25519 as a generic twisted Edwards curve (RFC 8032 §5.1).
 fn ed25519() -> &'static TeCurve {
-    static C: OnceLock<TeCurve> = OnceLock::new();
-    C.get_or_init(|| {
-        let b = edwards::basepoint();
-        let f = b.x.field();
-        TeCurve::new(
-            "edwards25519",
-            f.one().neg(),
-            edwards::d().clone(),
-            edwards::order().clone(),
-            BigUint::from(8u8),
-            TePoint { x: b.x, y: b.y },
-        )
-    })
+    ecdiff_oracles::twisted_edwards::edwards25519()
 }
 
 /// Twisted Edwards: B's x is below p/2, so B compressed is RFC 8032's own encoding of B (y

@@ -299,6 +299,16 @@ fn fixed_base_tables_of_any_point_are_double_and_add() {
     let curve = ecdiff_oracles::curves::bn254_g2();
     let (t, r_point) = bn254_g2_torsion_and_whole_curve_points();
     assert!(curve.mul(&t, &curve.cofactor).is_identity());
+    assert_eq!(
+        curve.torsion_point(),
+        Some(t.clone()),
+        "the search above, in the oracle"
+    );
+    assert_eq!(
+        ecdiff_oracles::curves::bn254_g1().torsion_point(),
+        None,
+        "h = 1"
+    );
     let whole = &curve.order * &curve.cofactor;
     for (p, m) in [(&t, &curve.cofactor), (&r_point, &whole)] {
         let base = curve.fixed_base(p, m);

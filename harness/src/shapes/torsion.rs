@@ -4,14 +4,15 @@
 //!
 //! The curve is the sum of its order-r subgroup and its h-part E\[h\]. A point is kept as
 //! (a, t): P = a·G + t·T, G the generator of the subgroup and T a fixed point of the h-part:
-//! T = r·R for the first R, by x = 1, 2, …, with r·R ≠ O (so h·T = O). a·G comes from the
+//! T = r·R for the first R, by x = 1, 2, …, with r·R ≠ O (so h·T = O; the oracle's
+//! `Curve::torsion_point`). a·G comes from the
 //! oracle's fixed-base table of G and t·T from one of T (modulus h,
 //! [`ecdiff_oracles::weierstrass::Curve::fixed_base`]); only points of T's cyclic subgroup of
 //! E\[h\] are reached when E\[h\] is not cyclic. For h = 1, T = O. Any coordinate field with
 //! square roots (T comes from `lift_x`): 𝔽ₚ and 𝔽ₚ².
 
 use crate::curve::SwGroup;
-use ecdiff_oracles::field::{Field, SqrtField};
+use ecdiff_oracles::field::SqrtField;
 use ecdiff_oracles::weierstrass::{FixedBase, Point};
 use num_bigint::BigUint;
 use num_traits::One;
@@ -52,20 +53,8 @@ where
     fn base(&self) -> &FixedBase<C::F> {
         self.base.get_or_init(|| {
             let curve = C::instance().curve();
-            if !self.has_torsion() {
-                return curve.fixed_base(&Point::Identity, &curve.cofactor);
-            }
-            let one = curve.b.one_like();
-            let mut x = one.clone();
-            loop {
-                if let Some(r) = curve.lift_x(&x) {
-                    let t = curve.mul(&r, &curve.order);
-                    if !t.is_identity() {
-                        return curve.fixed_base(&t, &curve.cofactor);
-                    }
-                }
-                x = x.add(&one);
-            }
+            let t = curve.torsion_point().unwrap_or(Point::Identity);
+            curve.fixed_base(&t, &curve.cofactor)
         })
     }
 
