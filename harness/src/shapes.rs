@@ -74,8 +74,8 @@ pub struct Spec {
 
 impl Spec {
     /// A spec with defaults: lengths 0..=64 without thresholds, the shape's default case count
-    /// (an MSM's [`msm::MSM_CASES`], a batch normalization's [`normalize::NORMALIZE_CASES`],
-    /// otherwise [`FALLBACK_CASES`]).
+    /// (an MSM's [`msm::MSM_CASES`], a batch normalization's [`normalize::NORMALIZE_CASES`], a
+    /// point format's [`ark_format::FORMAT_CASES`], otherwise [`FALLBACK_CASES`]).
     pub fn new(name: &'static str) -> Self {
         Spec {
             name,

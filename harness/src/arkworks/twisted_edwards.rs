@@ -73,7 +73,7 @@ fn from_edwards<C: TeGroup>(x: Fp, y: Fp) -> Point<Fp> {
     curve.to_weierstrass(&p)
 }
 
-fn fp<C: TeGroup, F: PrimeField>(v: &F) -> Fp {
+pub(super) fn fp<C: TeGroup, F: PrimeField>(v: &F) -> Fp {
     let field = edwards::<C>().field();
     field
         .from_canonical(&to_biguint(v))

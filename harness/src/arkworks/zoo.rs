@@ -494,6 +494,8 @@ where
     P: SWCurveConfig,
     <P::BaseField as Field>::BasePrimeField: PrimeField,
 {
+    type Model = crate::shapes::ark_format::Weierstrass;
+
     fn write(&self, p: &ecdiff_oracles::weierstrass::Point<C::F>, compress: bool) -> Vec<u8> {
         self.inner.write(p, compress)
     }

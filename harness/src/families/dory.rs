@@ -405,6 +405,26 @@ pub const FAMILY: Family = Family {
             },
         },
         RoutineRow {
+            name: "ark_ed_on_bn254_serialization",
+            subject: "ark-ed-on-bn254 0.5.0",
+            function: "Baby Jubjub (twisted Edwards, one flag: x's sign); points with a torsion component, (0, −1) of order 2: Affine serialize_with_mode (Compress::Yes/No) and deserialize_with_mode (every Compress × Validate), on points of the whole curve and broken encodings",
+            lengths: Lengths::up_to(0),
+            cases: 384,
+            build: |spec| {
+                Box::new(crate::arkworks::serialization::te_serialization::<
+                    ed_on_bn254::BabyJubjub,
+                    ark_ed_on_bn254::EdwardsConfig,
+                >(
+                    spec,
+                    Some(crate::arkworks::curve_ops::ArkRepro {
+                        package: "ark-ed-on-bn254",
+                        version: "0.5.0",
+                        config: "ark_ed_on_bn254::EdwardsConfig",
+                    }),
+                ))
+            },
+        },
+        RoutineRow {
             name: "ark_g2_msm",
             subject: ARK,
             function: "VariableBaseMSM::msm (G2)",

@@ -1,6 +1,7 @@
 //! A library's reading and writing of arkworks' default point format
-//! ([`ecdiff_oracles::ark_format`]) over a short-Weierstrass curve, on points of the whole
-//! curve and on broken encodings, in every `Compress` × `Validate` mode.
+//! ([`ecdiff_oracles::ark_format`]) over a short-Weierstrass curve ([`Weierstrass`]) or a
+//! twisted Edwards curve ([`Edwards`]), on points of the whole curve and on broken
+//! encodings, in every `Compress` × `Validate` mode.
 //!
 //! A case is one operation on one point P = a·G + t·T of the cofactor-aware model
 //! ([`super::torsion`]):
@@ -11,27 +12,38 @@
 //!   canonical or broken on purpose, compared with the oracle's canonical decoding (the point,
 //!   or a refusal; both refusing is agreement, whatever the error).
 //!
+//! Points are drawn on the curve's short-Weierstrass model (for a twisted Edwards curve, the
+//! model of [`crate::curve::twisted_edwards`]) and handed to the format in its own
+//! coordinates ([`FormatModel::from_group`]); what is read is compared in the format's
+//! coordinates, as the bytes give them.
+//!
 //! Broken encodings: the sign flag flipped (compressed: the other root, canonically; for an
-//! uncompressed point a sign flag that is not its y's), the infinity flag on a point, both flags,
+//! uncompressed short-Weierstrass point a sign flag that is not its y's; twisted Edwards
+//! writes no flag uncompressed), the infinity flag on a point and both flags (short
+//! Weierstrass only),
 //! a coefficient ≥ p (c + p where it fits the coefficient's bits, else p), a bit set between
 //! the modulus's bits and the flags (in a flag byte of its own: bits the format never reads),
 //! an x with no point (compressed), y + 1 (uncompressed: off the curve, read as it is under
 //! `Validate::No`), the input cut short, and, on a curve with points of order 2, the negative
-//! flag on y = 0. Under the uniform baseline a point is uniform on the whole curve and the
+//! flag on the zero root (y = 0; twisted Edwards: x = 0, at (0, −1), and the identity (0, 1)
+//! by the flipped flag). Under the uniform baseline a point is uniform on the whole curve and the
 //! bytes to read are uniformly random.
 //!
 //! Classes: the generator records what it built (the operation and mode, the point's kind from
 //! its drawn (a, t), the class each mutation makes of the bytes); [`Routine::class_holds`]
 //! checks each on the decoded case by the oracle's reading of its bytes
-//! ([`ecdiff_oracles::ark_format::sw_read`]) and by multiplying the point: its refusals
+//! ([`ecdiff_oracles::ark_format::sw_read`], [`te_read`])
+//! and by multiplying the point: its refusals
 //! (`both_flags`, `coefficient_out_of_range`, `no_square_root`, `short`), its departures from
 //! the canonical rule (`infinity_with_coordinates`, `uncompressed_sign_mismatch`,
 //! `flag_byte_bits`, `negative_zero`), `canonical`, `off_curve`, `other_root` and
-//! `outside_subgroup` (what the bytes decode to without validation). A library whose reading
+//! `outside_subgroup` (what the bytes decode to without validation); `negative_y`
+//! (`negative_x` for twisted Edwards) when the point's flagged coordinate is negative. A library whose reading
 //! takes one of the named departures documents it through [`PointFormat::departure`]: the case
 //! is then its known finding, pinned to exactly the point the oracle's model of that reading
 //! gives.
 
+use crate::curve::twisted_edwards::TeGroup;
 use crate::curve::SwGroup;
 use crate::engine::{Expected, Outcome, Routine, RoutineInfo, VerdictKind};
 use crate::generators::{Bias, Gen};
@@ -39,22 +51,217 @@ use crate::repro::project::ReproCode;
 use crate::shapes::torsion::TorsionModel;
 use crate::shapes::{hex_point, known, Spec};
 use ecdiff_oracles::ark_format::{
-    flagged_bytes, is_negative, plain_bytes, sw_read, sw_write, Departure, FormatField, Reading,
-    Refusal, SW_INFINITY, SW_NEGATIVE,
+    flagged_bytes, is_negative, plain_bytes, sw_read, sw_write, te_read, te_write, Departure,
+    FormatField, Reading, Refusal, SW_INFINITY, SW_NEGATIVE,
 };
-use ecdiff_oracles::field::Field;
+use ecdiff_oracles::field::{Field, Fp};
+use ecdiff_oracles::twisted_edwards::TePoint;
 use ecdiff_oracles::weierstrass::Point;
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};
+use std::fmt::Debug;
 use std::sync::OnceLock;
+
+/// How the format writes the points of `C`: the coordinates it writes them in, the oracle's
+/// writer and reader in those coordinates, and the layout of its flags.
+pub trait FormatModel<C: SwGroup>: 'static {
+    /// A point in the format's coordinates (affine; off the curve when bytes say so).
+    type Point: Clone + Debug + PartialEq + Send + Sync + 'static;
+    /// The flag bits of the flagged coefficient (the top bits of its last byte).
+    const FLAG_BITS: usize;
+    /// Whether the uncompressed form carries the flags too (short Weierstrass: y's last
+    /// coefficient; twisted Edwards writes both coordinates plain).
+    const UNCOMPRESSED_FLAGS: bool;
+    /// Whether the format has an infinity flag (short Weierstrass).
+    const INFINITY_FLAG: bool;
+    /// The class of a point whose sign-flagged coordinate is negative.
+    const NEGATIVE_CLASS: &'static str;
+    /// A point of the curve's model in the format's coordinates.
+    fn from_group(p: &Point<C::F>) -> Self::Point;
+    /// The point of the curve's model, or `None` for one off the curve.
+    fn to_group(p: &Self::Point) -> Option<Point<C::F>>;
+    /// The oracle's writer.
+    fn write(p: &Self::Point, compress: bool) -> Vec<u8>;
+    /// The oracle's reading (the point arkworks' reading gives and its departures).
+    fn read(bytes: &[u8], compress: bool, validate: bool) -> Result<Reading<Self::Point>, Refusal>;
+    /// Whether the coordinate the sign flag tells is negative.
+    fn negative(p: &Self::Point) -> bool;
+    /// Whether that coordinate is 0 (both roots are one: y = 0, or x = 0 for Edwards).
+    fn zero_root(p: &Self::Point) -> bool;
+    /// A compressed encoding, flags clear, of a coordinate no point of the curve has.
+    fn without_point(g: &mut Gen) -> Vec<u8>;
+    /// A point off the curve near `p`: (x, y + 1) (the identity of short Weierstrass: G's).
+    fn off_curve(p: &Self::Point) -> Self::Point;
+    /// Hex rendering.
+    fn render(p: &Self::Point) -> String;
+    /// As a reproducer prints it: `identity`, or `(x, y)` with each coordinate's coefficients
+    /// big-endian over `words` 64-bit words.
+    fn repro_line(p: &Self::Point, words: usize) -> String;
+}
+
+/// Short Weierstrass: the group's own points, two flags (module docs of
+/// [`ecdiff_oracles::ark_format`]).
+pub struct Weierstrass;
+
+impl<C: SwGroup> FormatModel<C> for Weierstrass
+where
+    C::F: FormatField,
+{
+    type Point = Point<C::F>;
+    const FLAG_BITS: usize = 2;
+    const UNCOMPRESSED_FLAGS: bool = true;
+    const INFINITY_FLAG: bool = true;
+    const NEGATIVE_CLASS: &'static str = "negative_y";
+
+    fn from_group(p: &Point<C::F>) -> Point<C::F> {
+        p.clone()
+    }
+
+    fn to_group(p: &Point<C::F>) -> Option<Point<C::F>> {
+        C::instance().curve().is_on_curve(p).then(|| p.clone())
+    }
+
+    fn write(p: &Point<C::F>, compress: bool) -> Vec<u8> {
+        sw_write(C::instance().curve(), p, compress)
+    }
+
+    fn read(bytes: &[u8], compress: bool, validate: bool) -> Result<Reading<Point<C::F>>, Refusal> {
+        sw_read(C::instance().curve(), bytes, compress, validate)
+    }
+
+    fn negative(p: &Point<C::F>) -> bool {
+        matches!(p, Point::Affine { y, .. } if is_negative(y))
+    }
+
+    fn zero_root(p: &Point<C::F>) -> bool {
+        matches!(p, Point::Affine { y, .. } if y.is_zero())
+    }
+
+    fn without_point(g: &mut Gen) -> Vec<u8> {
+        let curve = C::instance().curve();
+        let p = curve.b.base_modulus();
+        let degree = curve.b.coeffs().len();
+        let x = loop {
+            let coeffs: Vec<BigUint> = (0..degree).map(|_| g.biguint_below(&p)).collect();
+            let x = curve.b.with_coeffs(&coeffs).expect("coefficients below p");
+            if curve.lift_x(&x).is_none() {
+                break x;
+            }
+        };
+        // y = 0 is not negative: no flag.
+        let y = curve.b.zero_like();
+        sw_write(curve, &Point::Affine { x, y }, true)
+    }
+
+    fn off_curve(p: &Point<C::F>) -> Point<C::F> {
+        let (x, y) = match p {
+            Point::Affine { x, y } => (x.clone(), y.clone()),
+            Point::Identity => match &C::instance().curve().generator {
+                Point::Affine { x, y } => (x.clone(), y.clone()),
+                Point::Identity => unreachable!("the generator is affine"),
+            },
+        };
+        let y = y.add(&y.one_like());
+        Point::Affine { x, y }
+    }
+
+    fn render(p: &Point<C::F>) -> String {
+        hex_point(p)
+    }
+
+    fn repro_line(p: &Point<C::F>, words: usize) -> String {
+        super::curve_ops::repro_line(&super::curve_ops::CurveOpsValue::Point(p.clone()), words)
+    }
+}
+
+/// Twisted Edwards over 𝔽ₚ: the Edwards coordinates of the group's points
+/// ([`TeGroup::edwards`]), one flag, none uncompressed.
+pub struct Edwards;
+
+impl<C: TeGroup> FormatModel<C> for Edwards {
+    type Point = TePoint;
+    const FLAG_BITS: usize = 1;
+    const UNCOMPRESSED_FLAGS: bool = false;
+    const INFINITY_FLAG: bool = false;
+    const NEGATIVE_CLASS: &'static str = "negative_x";
+
+    fn from_group(p: &Point<Fp>) -> TePoint {
+        let curve = C::instance().edwards();
+        curve
+            .from_weierstrass(p)
+            .unwrap_or_else(|| panic!("{}: a model point without an Edwards image", curve.name))
+    }
+
+    fn to_group(p: &TePoint) -> Option<Point<Fp>> {
+        let curve = C::instance().edwards();
+        curve.is_on_curve(p).then(|| curve.to_weierstrass(p))
+    }
+
+    fn write(p: &TePoint, compress: bool) -> Vec<u8> {
+        te_write(p, compress)
+    }
+
+    fn read(bytes: &[u8], compress: bool, validate: bool) -> Result<Reading<TePoint>, Refusal> {
+        te_read(C::instance().edwards(), bytes, compress, validate)
+    }
+
+    fn negative(p: &TePoint) -> bool {
+        is_negative(&p.x)
+    }
+
+    fn zero_root(p: &TePoint) -> bool {
+        p.x.is_zero()
+    }
+
+    fn without_point(g: &mut Gen) -> Vec<u8> {
+        let curve = C::instance().edwards();
+        let f = curve.field();
+        let y = loop {
+            let y = f.elem(g.biguint_below(f.modulus()));
+            if curve.lift_y(&y, false).is_none() {
+                break y;
+            }
+        };
+        // x = 0 is not negative: no flag.
+        te_write(&TePoint { x: f.zero(), y }, true)
+    }
+
+    fn off_curve(p: &TePoint) -> TePoint {
+        TePoint {
+            x: p.x.clone(),
+            y: p.y.add(&p.y.one_like()),
+        }
+    }
+
+    fn render(p: &TePoint) -> String {
+        format!("Edwards (0x{:x}, 0x{:x})", p.x.value(), p.y.value())
+    }
+
+    fn repro_line(p: &TePoint, words: usize) -> String {
+        let curve = C::instance().edwards();
+        let point = match *p == curve.identity() {
+            true => Point::Identity,
+            false => Point::Affine {
+                x: p.x.clone(),
+                y: p.y.clone(),
+            },
+        };
+        super::curve_ops::repro_line(&super::curve_ops::CurveOpsValue::Point(point), words)
+    }
+}
+
+/// A point of subject `S`'s format over `C`.
+pub type FormatPoint<C, S> = <<S as PointFormat<C>>::Model as FormatModel<C>>::Point;
 
 /// A library's writer and reader of the format over `C`.
 pub trait PointFormat<C: SwGroup>: Send + Sync + 'static {
+    /// The format's model: [`Weierstrass`] or [`Edwards`].
+    type Model: FormatModel<C>;
     /// `serialize_with_mode` of the affine point (`compress`: `Compress::Yes`).
-    fn write(&self, p: &Point<C::F>, compress: bool) -> Vec<u8>;
+    fn write(&self, p: &FormatPoint<C, Self>, compress: bool) -> Vec<u8>;
     /// `deserialize_with_mode`: the point read, or `None` for an error.
-    fn read(&self, bytes: &[u8], compress: bool, validate: bool) -> Option<Point<C::F>>;
+    fn read(&self, bytes: &[u8], compress: bool, validate: bool) -> Option<FormatPoint<C, Self>>;
     /// The known finding that documents the library's reading taking `departure` (`None`:
     /// the library is not known to, and a case that shows it is a new finding).
     fn departure(&self, departure: Departure) -> Option<&'static str>;
@@ -63,21 +270,21 @@ pub trait PointFormat<C: SwGroup>: Send + Sync + 'static {
     fn reproducer(
         &self,
         _case: &FormatCase<C::F>,
-        _expected: &FormatValue<C::F>,
+        _expected: &FormatValue<FormatPoint<C, Self>>,
     ) -> Option<ReproCode> {
         None
     }
 }
 
 /// A result as a reproducer prints it: a write's bytes in hex; a read's point as
-/// [`super::curve_ops::repro_line`] prints one (`identity`, or `(x, y)` with each coordinate's
-/// coefficients big-endian over `words` 64-bit words), or `refused`.
-pub fn repro_line<F: Field>(value: &FormatValue<F>, words: usize) -> String {
+/// [`FormatModel::repro_line`] prints one, or `refused`.
+pub fn repro_line<C: SwGroup, M: FormatModel<C>>(
+    value: &FormatValue<M::Point>,
+    words: usize,
+) -> String {
     match value {
         FormatValue::Bytes(b) => hex(b),
-        FormatValue::Read(Some(p)) => {
-            super::curve_ops::repro_line(&super::curve_ops::CurveOpsValue::Point(p.clone()), words)
-        }
+        FormatValue::Read(Some(p)) => M::repro_line(p, words),
         FormatValue::Read(None) => "refused".into(),
     }
 }
@@ -110,13 +317,13 @@ pub struct FormatCase<F> {
     pub bytes: Vec<u8>,
 }
 
-/// What an operation returns.
+/// What an operation returns, points in the format's coordinates `P`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FormatValue<F> {
+pub enum FormatValue<P> {
     /// A write's bytes.
     Bytes(Vec<u8>),
     /// A read's point, or `None` for a refusal.
-    Read(Option<Point<F>>),
+    Read(Option<P>),
 }
 
 const OP_CLASSES: [&str; 4] = [
@@ -125,7 +332,7 @@ const OP_CLASSES: [&str; 4] = [
     "op_read_compressed",
     "op_read_uncompressed",
 ];
-const POINT_CLASSES: [&str; 4] = ["identity", "generator", "non_generator", "negative_y"];
+const POINT_CLASSES: [&str; 3] = ["identity", "generator", "non_generator"];
 const TORSION_CLASSES: [&str; 3] = ["torsion_component", "pure_torsion", "outside_subgroup"];
 const READ_CLASSES: [&str; 11] = [
     "validate_yes",
@@ -140,6 +347,9 @@ const READ_CLASSES: [&str; 11] = [
     "off_curve",
     "other_root",
 ];
+/// Read classes of the short-Weierstrass flags alone.
+const INFINITY_CLASSES: [&str; 2] = ["both_flags", "infinity_with_coordinates"];
+const UNCOMPRESSED_FLAG_CLASSES: [&str; 1] = ["uncompressed_sign_mismatch"];
 
 /// The check of `S`'s format over `C`.
 pub struct ArkFormatCheck<C: SwGroup, S> {
@@ -150,10 +360,14 @@ pub struct ArkFormatCheck<C: SwGroup, S> {
     two_torsion: OnceLock<Option<(BigUint, Point<C::F>)>>,
 }
 
+/// A format check's default case count: every class (the rarest, a mutation of one read
+/// form, is ~1 case in 40) at seed 0, on each built-in curve and the downstream example's.
+pub const FORMAT_CASES: u32 = 384;
+
 /// The check of `subject` over `C`.
 pub fn check<C: SwGroup, S: PointFormat<C>>(spec: Spec, subject: S) -> ArkFormatCheck<C, S> {
     ArkFormatCheck {
-        spec,
+        spec: spec.shape_default(FORMAT_CASES),
         subject,
         torsion: TorsionModel::default(),
         two_torsion: OnceLock::new(),
@@ -171,7 +385,7 @@ where
     /// A flag byte of its own: the flagged coefficient takes a byte past its 64-bit words.
     fn has_flag_byte() -> bool {
         let p = Self::p();
-        flagged_bytes(&p, 2) > (p.bits() as usize).div_ceil(64) * 8
+        flagged_bytes(&p, S::Model::FLAG_BITS) > (p.bits() as usize).div_ceil(64) * 8
     }
 
     /// Whether the curve has points of order 2 (an even cofactor).
@@ -220,6 +434,19 @@ where
         }
     }
 
+    /// Where coefficient `slot` of a point's encoding lies: (first byte, width, flag bits). An
+    /// element is its degree's coefficients, the last carrying the flags; uncompressed, x's
+    /// coefficients (none flagged) come before y's (flagged or not, by the model).
+    fn coefficient_slot(degree: usize, compress: bool, slot: usize) -> (usize, usize, usize) {
+        let p = Self::p();
+        let elements = if compress { 1 } else { 2 };
+        let slot = slot.min(elements * degree - 1);
+        let plain = plain_bytes(&p);
+        let flagged = slot == elements * degree - 1 && (compress || S::Model::UNCOMPRESSED_FLAGS);
+        let flag_bits = if flagged { S::Model::FLAG_BITS } else { 0 };
+        (slot * plain, flagged_bytes(&p, flag_bits), flag_bits)
+    }
+
     /// The bytes of a read case: P's encoding, broken by one drawn mutation (module docs), and
     /// the class that mutation makes of them, as the generator knows it from what it built (the
     /// class predicates check it against the oracle's reading: [`Routine::class_holds`]).
@@ -230,27 +457,34 @@ where
         compress: bool,
     ) -> (Vec<u8>, Option<&'static str>) {
         let curve = C::instance().curve();
-        let mut bytes = sw_write(curve, point, compress);
+        let at = S::Model::from_group(point);
+        let mut bytes = S::Model::write(&at, compress);
         if g.bias() == Bias::Uniform {
             return (g.bytes(bytes.len()), None);
         }
         let p = Self::p();
         let degree = curve.b.coeffs().len();
         let last = bytes.len() - 1;
-        let two = match Self::has_two_torsion() && self.two_torsion().is_some() {
-            true => 1,
-            false => 0,
-        };
-        let y_zero = matches!(point, Point::Affine { y, .. } if y.is_zero());
-        let class = match g.weighted(&[6, 2, 2, 1, 2, 2, 2, 2, 1, two]) {
+        let weight = |yes: bool, w: u32| if yes { w } else { 0 };
+        let flagged = compress || S::Model::UNCOMPRESSED_FLAGS;
+        let infinity = S::Model::INFINITY_FLAG;
+        let two = weight(Self::has_two_torsion() && self.two_torsion().is_some(), 1);
+        let weights = [
+            6,
+            weight(flagged, 2),
+            weight(infinity, 2),
+            weight(infinity, 1),
+        ];
+        let class = match g.weighted(&[weights.as_slice(), &[2, 2, 2, 2, 1, two]].concat()) {
             0 => Some("canonical"),
             1 => {
+                // The sign flag (bit 7 in both models).
                 bytes[last] ^= SW_NEGATIVE;
-                Some(match (point.is_identity(), compress, y_zero) {
-                    (true, _, _) => "both_flags",
-                    (false, true, true) => "negative_zero",
-                    (false, true, false) => "other_root",
-                    (false, false, _) => "uncompressed_sign_mismatch",
+                Some(match (infinity && point.is_identity(), compress) {
+                    (true, _) => "both_flags",
+                    (false, true) if S::Model::zero_root(&at) => "negative_zero",
+                    (false, true) => "other_root",
+                    (false, false) => "uncompressed_sign_mismatch",
                 })
             }
             2 => {
@@ -268,16 +502,10 @@ where
             4 => {
                 // A coefficient ≥ p: c + p where it fits below the flags, else p.
                 let slot = g.below(bytes.len().div_ceil(plain_bytes(&p)) as u64) as usize;
-                let (start, width, flag_bits) = coefficient_slot(&p, degree, compress, slot);
-                let flags = if flag_bits > 0 {
-                    bytes[start + width - 1] & 0xc0
-                } else {
-                    0
-                };
+                let (start, width, flag_bits) = Self::coefficient_slot(degree, compress, slot);
+                let flags = bytes[start + width - 1] & flag_mask(flag_bits);
                 let mut raw = bytes[start..start + width].to_vec();
-                if flag_bits > 0 {
-                    raw[width - 1] &= 0x3f;
-                }
+                raw[width - 1] &= !flag_mask(flag_bits);
                 let c = BigUint::from_bytes_le(&raw);
                 let room = BigUint::one() << (8 * width - flag_bits);
                 let high = if &c + &p < room { &c + &p } else { p.clone() };
@@ -298,12 +526,12 @@ where
                 // A bit between the modulus's bits and the flags (or the end of a plain
                 // coefficient); none between them: the top bit of the flagged coefficient.
                 let slot = if compress { 0 } else { degree } + degree - 1;
-                let (start, width, _) = coefficient_slot(&p, degree, compress, slot);
-                let (low, high) = (p.bits() as usize, 8 * width - 2);
+                let (start, width, flag_bits) = Self::coefficient_slot(degree, compress, slot);
+                let (low, high) = (p.bits() as usize, 8 * width - flag_bits);
                 let bit = if low < high {
                     g.range(low, high - 1)
                 } else {
-                    8 * width - 3
+                    8 * width - flag_bits - 1
                 };
                 bytes[start + bit / 8] |= 1 << (bit % 8);
                 // Past the coefficient's 64-bit words the format reads no bit; within them, the
@@ -311,7 +539,7 @@ where
                 let words = (p.bits() as usize).div_ceil(64) * 8;
                 let mut raw = bytes[start..start + width.min(words)].to_vec();
                 if width <= words {
-                    raw[width - 1] &= 0x3f;
+                    raw[width - 1] &= !flag_mask(flag_bits);
                 }
                 match (bit >= 8 * words, BigUint::from_bytes_le(&raw) >= p) {
                     (true, _) => Some("flag_byte_bits"),
@@ -320,38 +548,15 @@ where
                 }
             }
             6 if compress => {
-                // An x with no point, the flags kept.
-                let x = loop {
-                    let coeffs: Vec<BigUint> = (0..degree).map(|_| g.biguint_below(&p)).collect();
-                    let x = curve.b.with_coeffs(&coeffs).expect("coefficients below p");
-                    if curve.lift_x(&x).is_none() {
-                        break x;
-                    }
-                };
+                // A coordinate with no point, the sign flag kept.
                 let sign = bytes[last] & SW_NEGATIVE;
-                let mut out = sw_write(
-                    curve,
-                    &Point::Affine {
-                        x,
-                        y: curve.b.clone(),
-                    },
-                    true,
-                );
-                out[last] = (out[last] & !(SW_NEGATIVE | SW_INFINITY)) | sign;
-                bytes = out;
+                bytes = S::Model::without_point(g);
+                bytes[last] |= sign;
                 Some("no_square_root")
             }
             6 => {
-                // y + 1: off the curve, with the sign flag y + 1 is written with.
-                let (x, y) = match point {
-                    Point::Affine { x, y } => (x.clone(), y.clone()),
-                    Point::Identity => match &curve.generator {
-                        Point::Affine { x, y } => (x.clone(), y.clone()),
-                        Point::Identity => unreachable!("the generator is affine"),
-                    },
-                };
-                let y = y.add(&y.one_like());
-                bytes = sw_write(curve, &Point::Affine { x, y }, false);
+                // y + 1: off the curve, with the flags y + 1 is written with.
+                bytes = S::Model::write(&S::Model::off_curve(&at), false);
                 Some("off_curve")
             }
             7 => {
@@ -361,16 +566,17 @@ where
             }
             8 => {
                 // Random coefficient bytes under the encoding's flags.
-                let flags = bytes[last] & 0xc0;
+                let mask = flag_mask(if flagged { S::Model::FLAG_BITS } else { 0 });
+                let flags = bytes[last] & mask;
                 bytes = g.bytes(bytes.len());
-                bytes[last] = (bytes[last] & 0x3f) | flags;
+                bytes[last] = (bytes[last] & !mask) | flags;
                 None
             }
             _ => {
                 let (_, q) = self.two_torsion().expect("weighted only when it exists");
-                // Always the compressed form: read uncompressed, its x (with the flag bit set)
-                // is a plain coefficient ≥ p.
-                bytes = sw_write(curve, q, true);
+                // Always the compressed form: read uncompressed, its flagged coefficient (with
+                // the flag bit set) is a plain one of x, ≥ p.
+                bytes = S::Model::write(&S::Model::from_group(q), true);
                 let last = bytes.len() - 1;
                 bytes[last] |= SW_NEGATIVE;
                 Some(match compress {
@@ -383,21 +589,9 @@ where
     }
 }
 
-/// Where coefficient `slot` of a point's encoding lies: (first byte, width, flag bits). An
-/// element is its degree's coefficients, the last carrying the flags; uncompressed, x's
-/// coefficients (none flagged) come before y's.
-fn coefficient_slot(
-    p: &BigUint,
-    degree: usize,
-    compress: bool,
-    slot: usize,
-) -> (usize, usize, usize) {
-    let elements = if compress { 1 } else { 2 };
-    let slot = slot.min(elements * degree - 1);
-    let plain = plain_bytes(p);
-    let flagged = slot == elements * degree - 1;
-    let width = if flagged { flagged_bytes(p, 2) } else { plain };
-    (slot * plain, width, if flagged { 2 } else { 0 })
+/// The mask of the top `bits` bits of a byte (the flags of a flagged coefficient's last).
+fn flag_mask(bits: usize) -> u8 {
+    !(0xffu8.checked_shr(bits as u32).unwrap_or(0))
 }
 
 impl<C: SwGroup, S: PointFormat<C>> Routine for ArkFormatCheck<C, S>
@@ -405,12 +599,16 @@ where
     C::F: FormatField,
 {
     type Case = FormatCase<C::F>;
-    type Output = FormatValue<C::F>;
+    type Output = FormatValue<FormatPoint<C, S>>;
 
     fn info(&self) -> RoutineInfo {
         let mut classes: Vec<&'static str> = OP_CLASSES.to_vec();
         classes.extend(POINT_CLASSES);
-        classes.extend(READ_CLASSES);
+        classes.push(S::Model::NEGATIVE_CLASS);
+        classes.extend(READ_CLASSES.iter().filter(|class| {
+            (S::Model::INFINITY_FLAG || !INFINITY_CLASSES.contains(class))
+                && (S::Model::UNCOMPRESSED_FLAGS || !UNCOMPRESSED_FLAG_CLASSES.contains(class))
+        }));
         if !C::instance().curve().cofactor.is_one() {
             classes.extend(TORSION_CLASSES);
         }
@@ -467,8 +665,8 @@ where
             (false, false, _) => "torsion_component",
         };
         g.hit(point_class);
-        if matches!(&point, Point::Affine { y, .. } if is_negative(y)) {
-            g.hit("negative_y");
+        if S::Model::negative(&S::Model::from_group(&point)) {
+            g.hit(S::Model::NEGATIVE_CLASS);
         }
         if let Some(class) = input_class {
             g.hit(class);
@@ -495,7 +693,9 @@ where
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
         Outcome::Value(match case.op {
-            FormatOp::Write => FormatValue::Bytes(self.subject.write(&case.point, case.compress)),
+            FormatOp::Write => FormatValue::Bytes(
+                (self.subject).write(&S::Model::from_group(&case.point), case.compress),
+            ),
             FormatOp::Read => {
                 FormatValue::Read(self.subject.read(&case.bytes, case.compress, case.validate))
             }
@@ -503,11 +703,13 @@ where
     }
 
     fn oracle(&self, case: &Self::Case) -> Outcome<Self::Output> {
-        let curve = C::instance().curve();
         Outcome::Value(match case.op {
-            FormatOp::Write => FormatValue::Bytes(sw_write(curve, &case.point, case.compress)),
+            FormatOp::Write => FormatValue::Bytes(S::Model::write(
+                &S::Model::from_group(&case.point),
+                case.compress,
+            )),
             FormatOp::Read => FormatValue::Read(
-                sw_read(curve, &case.bytes, case.compress, case.validate)
+                S::Model::read(&case.bytes, case.compress, case.validate)
                     .ok()
                     .and_then(|r| r.canonical().cloned()),
             ),
@@ -540,7 +742,7 @@ where
         };
         let point = format!(
             "P = {} = 0x{:x}·G + 0x{:x}·T",
-            hex_point(&case.point),
+            S::Model::render(&S::Model::from_group(&case.point)),
             case.log,
             case.torsion
         );
@@ -565,7 +767,7 @@ where
     fn render_output(&self, output: &Self::Output) -> String {
         match output {
             FormatValue::Bytes(b) => format!("0x{}", hex(b)),
-            FormatValue::Read(Some(p)) => hex_point(p),
+            FormatValue::Read(Some(p)) => S::Model::render(p),
             FormatValue::Read(None) => "refused".into(),
         }
     }
@@ -579,9 +781,8 @@ where
     fn unvalidated(
         &self,
         case: &FormatCase<C::F>,
-    ) -> Option<Result<Reading<Point<C::F>>, Refusal>> {
-        (case.op == FormatOp::Read)
-            .then(|| sw_read(C::instance().curve(), &case.bytes, case.compress, false))
+    ) -> Option<Result<Reading<FormatPoint<C, S>>, Refusal>> {
+        (case.op == FormatOp::Read).then(|| S::Model::read(&case.bytes, case.compress, false))
     }
 
     /// Whether `class` holds on `case`, given the oracle's unvalidated `reading` of its bytes
@@ -590,7 +791,7 @@ where
         &self,
         case: &FormatCase<C::F>,
         class: &str,
-        reading: Option<&Result<Reading<Point<C::F>>, Refusal>>,
+        reading: Option<&Result<Reading<FormatPoint<C, S>>, Refusal>>,
     ) -> Option<bool> {
         let curve = C::instance().curve();
         let in_subgroup = |q: &Point<C::F>| curve.mul(q, &curve.order).is_identity();
@@ -611,7 +812,7 @@ where
             "identity" => p.is_identity(),
             "generator" => *p == curve.generator,
             "non_generator" => !p.is_identity() && *p != curve.generator && in_subgroup(p),
-            "negative_y" => matches!(p, Point::Affine { y, .. } if is_negative(y)),
+            c if c == S::Model::NEGATIVE_CLASS => S::Model::negative(&S::Model::from_group(p)),
             "torsion_component" => !in_subgroup(p) && !pure(p),
             "pure_torsion" => pure(p),
             "canonical" => read_point.is_some_and(|r| r.departures.is_empty()),
@@ -623,15 +824,15 @@ where
             "uncompressed_sign_mismatch" => departed(Departure::UncompressedSignIgnored),
             "flag_byte_bits" => departed(Departure::FlagByteBitsIgnored),
             "negative_zero" => departed(Departure::NegativeZero),
-            "off_curve" => read_point.is_some_and(|r| !curve.is_on_curve(&r.point)),
-            "outside_subgroup" => {
-                read_point.is_some_and(|r| curve.is_on_curve(&r.point) && !in_subgroup(&r.point))
-            }
+            "off_curve" => read_point.is_some_and(|r| S::Model::to_group(&r.point).is_none()),
+            "outside_subgroup" => read_point
+                .is_some_and(|r| S::Model::to_group(&r.point).is_some_and(|q| !in_subgroup(&q))),
             "other_root" => {
+                let minus_p = curve.neg(p);
                 case.compress
                     && !p.is_identity()
-                    && *p != curve.neg(p)
-                    && read_point.is_some_and(|r| r.point == curve.neg(p))
+                    && *p != minus_p
+                    && read_point.is_some_and(|r| r.point == S::Model::from_group(&minus_p))
             }
             _ => return None,
         })
@@ -639,12 +840,11 @@ where
 
     /// On a read whose bytes the canonical rule refuses but the library's documented reading
     /// accepts: the point that reading gives and the known finding.
-    fn known_reading(&self, case: &FormatCase<C::F>) -> Option<(Point<C::F>, &'static str)> {
+    fn known_reading(&self, case: &FormatCase<C::F>) -> Option<(FormatPoint<C, S>, &'static str)> {
         if case.op != FormatOp::Read {
             return None;
         }
-        let curve = C::instance().curve();
-        let reading = sw_read(curve, &case.bytes, case.compress, case.validate).ok()?;
+        let reading = S::Model::read(&case.bytes, case.compress, case.validate).ok()?;
         let first = *reading.departures.first()?;
         let reason = self.subject.departure(first)?;
         Some((reading.point, reason))

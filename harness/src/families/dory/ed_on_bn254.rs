@@ -26,7 +26,63 @@ crate::te_curve! {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arkworks::serialization::{te_serialization, ARK_SER_TE_NEGATIVE_ZERO};
     use crate::curve::twisted_edwards::TeGroup;
+    use crate::engine::{Expected, Outcome, Routine, VerdictKind};
+    use crate::shapes::ark_format::{FormatCase, FormatOp, FormatValue};
+    use crate::shapes::known::testing::assert_pinned;
+    use crate::shapes::Spec;
+    use ecdiff_oracles::ark_format::{te_write, TE_NEGATIVE};
+    use ecdiff_oracles::twisted_edwards::TePoint;
+    use ecdiff_oracles::weierstrass::Point;
+    use num_bigint::BigUint;
+    use num_traits::Zero;
+
+    /// The identity (0, 1) compressed with x's negative flag set: both roots of x² = 0 are 0
+    /// and ark-ec 0.5 takes "the larger", so it reads the identity (`ARK_SER_TE_NEGATIVE_ZERO`),
+    /// pinned — a refusal, or (0, −1), there is a new finding; the same for (0, −1) itself.
+    #[test]
+    fn the_negative_flag_on_x_zero_is_pinned_to_the_point() {
+        let check = || {
+            te_serialization::<BabyJubjub, ark_ed_on_bn254::EdwardsConfig>(
+                Spec::new("ark_ed_on_bn254_serialization"),
+                None,
+            )
+        };
+        let curve = BabyJubjub.edwards();
+        let f = BabyJubjub::oracle_field();
+        let order_two = TePoint {
+            x: f.zero(),
+            y: f.one().neg(),
+        };
+        for (point, other) in [
+            (curve.identity(), order_two.clone()),
+            (order_two, curve.identity()),
+        ] {
+            let mut bytes = te_write(&point, true);
+            assert_eq!(bytes.len(), 32);
+            bytes[31] |= TE_NEGATIVE;
+            let case = FormatCase {
+                op: FormatOp::Read,
+                compress: true,
+                validate: false,
+                log: BigUint::zero(),
+                torsion: BigUint::zero(),
+                point: Point::Identity,
+                bytes,
+            };
+            assert_eq!(
+                check().expected(&case),
+                Expected::known(VerdictKind::Mismatch, ARK_SER_TE_NEGATIVE_ZERO)
+            );
+            assert_pinned(check(), &case, |_, _| {
+                Outcome::Value(FormatValue::Read(None))
+            });
+            assert_pinned(check(), &case, move |_, _| {
+                Outcome::Value(FormatValue::Read(Some(other.clone())))
+            });
+        }
+    }
 
     /// The declared generator is EIP-2494's base point B = (Bx, By) under x ↦ s·x with
     /// s² = 168700: the same y, and x² = 168700·Bx²; l is the EIP's order, in decimal there.
