@@ -267,6 +267,16 @@ pub struct ArkTeSerializer<C, P> {
     curve: PhantomData<fn() -> (C, P)>,
 }
 
+impl<C, P> ArkTeSerializer<C, P> {
+    /// The serializer, with where reproducers find the curve (`None`: no reproducers).
+    pub fn new(repro: Option<ArkRepro>) -> Self {
+        ArkTeSerializer {
+            repro,
+            curve: PhantomData,
+        }
+    }
+}
+
 impl<C, P> PointFormat<C> for ArkTeSerializer<C, P>
 where
     C: TeGroup,
@@ -351,13 +361,7 @@ where
     P::BaseField: PrimeField,
 {
     assert_compatible_te::<C, P>();
-    check(
-        spec,
-        ArkTeSerializer {
-            repro,
-            curve: PhantomData,
-        },
-    )
+    check(spec, ArkTeSerializer::new(repro))
 }
 
 #[cfg(test)]

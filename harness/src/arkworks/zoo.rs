@@ -451,6 +451,24 @@ pub enum SerializerFlaw {
     /// `Validate::Yes` checks the subgroup only (ark's check *assuming* the point is on the
     /// curve), not the curve equation: an invalid-curve point passes.
     ValidateWithoutCurveCheck,
+    /// The compressed sign flag written from the flagged coordinate's parity (odd: set), SEC 1's
+    /// and RFC 8032's rule, where arkworks' is x > −x: a point whose coordinate is odd and
+    /// below −coordinate (or even and above) is written as its negative.
+    SignByParity,
+}
+
+impl SerializerFlaw {
+    /// `bytes`, a compressed encoding, with the sign flag (bit 7 of the last byte) written from
+    /// `coordinate`'s parity ([`SerializerFlaw::SignByParity`]).
+    fn sign_by_parity(mut bytes: Vec<u8>, coordinate: &BigUint) -> Vec<u8> {
+        use ecdiff_oracles::ark_format::SW_NEGATIVE;
+        let last = bytes.len() - 1;
+        bytes[last] &= !SW_NEGATIVE;
+        if coordinate.bit(0) {
+            bytes[last] |= SW_NEGATIVE;
+        }
+        bytes
+    }
 }
 
 /// arkworks' serializer of curve `P` with one [`SerializerFlaw`] planted in its reading;
@@ -497,7 +515,16 @@ where
     type Model = crate::shapes::ark_format::Weierstrass;
 
     fn write(&self, p: &ecdiff_oracles::weierstrass::Point<C::F>, compress: bool) -> Vec<u8> {
-        self.inner.write(p, compress)
+        let bytes = self.inner.write(p, compress);
+        match (self.flaw, p) {
+            (
+                SerializerFlaw::SignByParity,
+                ecdiff_oracles::weierstrass::Point::Affine { y, .. },
+            ) if compress => {
+                SerializerFlaw::sign_by_parity(bytes, &ecdiff_oracles::field::Field::coeffs(y)[0])
+            }
+            _ => bytes,
+        }
     }
 
     fn read(
@@ -540,6 +567,105 @@ where
             }
             SerializerFlaw::ValidateWithoutCurveCheck if validate => unchecked()
                 .filter(|a| a.infinity || a.is_in_correct_subgroup_assuming_on_curve())
+                .map(read),
+            _ => self.inner.read(bytes, compress, validate),
+        }
+    }
+
+    fn departure(&self, departure: ecdiff_oracles::ark_format::Departure) -> Option<&'static str> {
+        self.inner.departure(departure)
+    }
+}
+
+/// arkworks' serializer of the twisted Edwards curve `P` with one [`SerializerFlaw`] planted;
+/// everything else is the real adapter's.
+pub struct BrokenTeSerializer<C, P> {
+    /// The real serializer.
+    pub inner: crate::arkworks::serialization::ArkTeSerializer<C, P>,
+    /// The flaw.
+    pub flaw: SerializerFlaw,
+}
+
+impl<C, P> BrokenTeSerializer<C, P>
+where
+    C: crate::curve::twisted_edwards::TeGroup,
+    P: ark_ec::twisted_edwards::TECurveConfig,
+    P::BaseField: PrimeField,
+{
+    /// The check of ark's format over `C` with `flaw` planted.
+    pub fn check(
+        spec: crate::shapes::Spec,
+        flaw: SerializerFlaw,
+    ) -> crate::shapes::ark_format::ArkFormatCheck<C, Self> {
+        crate::arkworks::twisted_edwards::assert_compatible::<C, P>();
+        crate::shapes::ark_format::check(
+            spec,
+            BrokenTeSerializer {
+                inner: crate::arkworks::serialization::ArkTeSerializer::new(None),
+                flaw,
+            },
+        )
+    }
+}
+
+impl<C, P> crate::shapes::ark_format::PointFormat<C> for BrokenTeSerializer<C, P>
+where
+    C: crate::curve::twisted_edwards::TeGroup,
+    P: ark_ec::twisted_edwards::TECurveConfig,
+    P::BaseField: PrimeField,
+{
+    type Model = crate::shapes::ark_format::Edwards;
+
+    fn write(&self, p: &ecdiff_oracles::twisted_edwards::TePoint, compress: bool) -> Vec<u8> {
+        let bytes = self.inner.write(p, compress);
+        match self.flaw {
+            SerializerFlaw::SignByParity if compress => {
+                SerializerFlaw::sign_by_parity(bytes, p.x.value())
+            }
+            _ => bytes,
+        }
+    }
+
+    fn read(
+        &self,
+        bytes: &[u8],
+        compress: bool,
+        validate: bool,
+    ) -> Option<ecdiff_oracles::twisted_edwards::TePoint> {
+        use ark_ec::twisted_edwards::Affine as TeAffine;
+        let unchecked = || {
+            let point = <TeAffine<P> as ark_serialize::CanonicalDeserialize>::deserialize_with_mode(
+                bytes,
+                if compress {
+                    ark_serialize::Compress::Yes
+                } else {
+                    ark_serialize::Compress::No
+                },
+                ark_serialize::Validate::No,
+            );
+            point.ok()
+        };
+        let read = |a: TeAffine<P>| ecdiff_oracles::twisted_edwards::TePoint {
+            x: crate::arkworks::twisted_edwards::fp::<C, _>(&a.x),
+            y: crate::arkworks::twisted_edwards::fp::<C, _>(&a.y),
+        };
+        match self.flaw {
+            SerializerFlaw::SignInverted if compress => {
+                let mut flipped = bytes.to_vec();
+                let size = <TeAffine<P> as ark_serialize::CanonicalSerialize>::serialized_size(
+                    &TeAffine::zero(),
+                    ark_serialize::Compress::Yes,
+                );
+                if flipped.len() >= size {
+                    flipped[size - 1] ^= ecdiff_oracles::ark_format::TE_NEGATIVE;
+                }
+                self.inner.read(&flipped, compress, validate)
+            }
+            SerializerFlaw::ValidateWithoutSubgroupCheck if validate => {
+                unchecked().filter(|a| a.is_on_curve()).map(read)
+            }
+            SerializerFlaw::ValidateWithoutCurveCheck if validate => unchecked()
+                .filter(|a| a.is_in_correct_subgroup_assuming_on_curve())
                 .map(read),
             _ => self.inner.read(bytes, compress, validate),
         }

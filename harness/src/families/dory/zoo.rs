@@ -4,7 +4,8 @@
 
 use crate::arkworks::zoo::{
     bucket_index_in_a_byte, incomplete_msm, naf_exp_truncated, raw_equality_pippenger,
-    BrokenCurveOps, BrokenSerializer, CurveOpsFlaw, IncompleteLaw, SerializerFlaw, SumOrder,
+    BrokenCurveOps, BrokenSerializer, BrokenTeSerializer, CurveOpsFlaw, IncompleteLaw,
+    SerializerFlaw, SumOrder,
 };
 use crate::curve::Jacobian;
 use crate::declare::ZooRow;
@@ -896,6 +897,58 @@ pub(super) const ROWS: &[ZooRow] = &[
                 super::bls12_377::Bls12377G1,
                 ark_bls12_377::g1::Config,
             >::check(spec, SerializerFlaw::SignInverted))
+        },
+    },
+    ZooRow {
+        name: "ark_g1_serialization__sign_by_parity",
+        routine: "ark_g1_serialization",
+        bug: "the compressed sign flag written from y's parity (SEC 1's rule) where the format's is y > −y: interoperable encoders disagreeing on the sign convention (RFC 9380 §4.1's sgn0 against the lexicographic rule of ZCash's BLS12-381 encoding, https://www.rfc-editor.org/rfc/rfc9380#section-4.1)",
+        trigger: "op_write_compressed of a point whose y is odd and below −y, or even and above",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            Box::new(BrokenSerializer::<Bn254G1, ark_bn254::g1::Config>::check(
+                spec,
+                SerializerFlaw::SignByParity,
+            ))
+        },
+    },
+    ZooRow {
+        name: "ark_bls12_377_g2_serialization__sign_by_parity",
+        routine: "ark_bls12_377_g2_serialization",
+        bug: "an 𝔽ₚ² sign flag written from c0's parity (RFC 9380's sgn0 for an extension field starts at c0) where the format compares c1 first (https://www.rfc-editor.org/rfc/rfc9380#section-4.1)",
+        trigger: "op_write_compressed of a point whose y's c0 parity is not its sign in the format",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            Box::new(BrokenSerializer::<
+                super::bls12_377::Bls12377G2,
+                ark_bls12_377::g2::Config,
+            >::check(spec, SerializerFlaw::SignByParity))
+        },
+    },
+    ZooRow {
+        name: "ark_ed_on_bn254_serialization__validate_without_subgroup_check",
+        routine: "ark_ed_on_bn254_serialization",
+        bug: "Validate::Yes on an Edwards curve with cofactor 8 checks the curve equation only, so a point with a torsion component passes (CryptoNote's key images without a subgroup check, the Monero double-spend bug, https://www.getmonero.org/2017/05/17/disclosure-of-a-major-bug-in-cryptonote-based-currencies.html)",
+        trigger: "validate_yes on an encoding of a point outside the subgroup (pure torsion or a torsion component)",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            Box::new(BrokenTeSerializer::<
+                BabyJubjub,
+                ark_ed_on_bn254::EdwardsConfig,
+            >::check(spec, SerializerFlaw::ValidateWithoutSubgroupCheck))
+        },
+    },
+    ZooRow {
+        name: "ark_ed_on_bn254_serialization__sign_by_parity",
+        routine: "ark_ed_on_bn254_serialization",
+        bug: "x's compressed sign flag written from its parity (RFC 8032's rule for edwards25519, https://www.rfc-editor.org/rfc/rfc8032#section-5.1.2) where arkworks' is x > −x",
+        trigger: "op_write_compressed of a point whose x is odd and below −x, or even and above",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            Box::new(BrokenTeSerializer::<
+                BabyJubjub,
+                ark_ed_on_bn254::EdwardsConfig,
+            >::check(spec, SerializerFlaw::SignByParity))
         },
     },
     ZooRow {
