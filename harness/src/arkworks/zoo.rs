@@ -351,6 +351,15 @@ pub enum CurveOpsFlaw {
     /// group wherever it has a torsion component (the NSEC5/ECVRF draft's hash-to-curve on
     /// curves with a cofactor, <https://github.com/fcelda/nsec5-draft/issues/16>).
     ClearCofactorSkipped,
+    /// `msm`'s field scalars handed over as Montgomery limbs: a canonical integer given to a
+    /// constructor that expects Montgomery form reads as sᵢ·R⁻¹ mod r, R = 2^(64·words)
+    /// (ethrex's BLS12-381 MSM scalars through `Scalar::from_raw`,
+    /// <https://github.com/lambdaclass/ethrex/issues/6346>).
+    MsmFieldScalarsFromRaw,
+    /// `* Fr` multiplies by the scalar's Montgomery limbs taken as its integer, s·R mod r, the
+    /// converse confusion (the internal representation where the canonical integer is meant,
+    /// as in the same ethrex issue).
+    MulFieldMontgomeryLimbs,
 }
 
 /// arkworks' entry points with one [`CurveOpsFlaw`] planted; everything else is the real
@@ -424,6 +433,17 @@ where
                 let keep = (BigUint::from(1u8) << (64 * words)) - 1u8;
                 case.scalars[0] = &case.scalars[0] & keep;
                 case.words = case.words.min(words);
+            }
+            (CurveOpsFlaw::MsmFieldScalarsFromRaw, Op::MsmField) => {
+                let r = r();
+                let big_r = BigUint::from(1u8) << (64 * self.integer_words());
+                let r_inv = big_r.modpow(&(&r - 2u8), &r);
+                case.scalars
+                    .iter_mut()
+                    .for_each(|s| *s = (&*s * &r_inv) % &r);
+            }
+            (CurveOpsFlaw::MulFieldMontgomeryLimbs, Op::MulField) => {
+                case.scalars[0] = (&case.scalars[0] << (64 * self.integer_words())) % r();
             }
             (CurveOpsFlaw::ClearCofactorSkipped, Op::ClearCofactor) => {
                 return CurveOpsValue::Point(case.points[0].affine.clone())

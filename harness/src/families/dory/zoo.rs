@@ -795,6 +795,52 @@ pub(super) const ROWS: &[ZooRow] = &[
         "bucket_negated_term (the accumulator holding one term's entry when its opposite comes)"
     ),
     ZooRow {
+        name: "ark_g1_curve_ops__msm_field_scalars_from_raw",
+        routine: "ark_g1_curve_ops",
+        bug: "msm's field scalars handed over as Montgomery limbs, each read as s·R⁻¹ mod r (ethrex's BLS12-381 MSM scalars through Scalar::from_raw, https://github.com/lambdaclass/ethrex/issues/6346)",
+        trigger: "op_msm_field with a scalar other than 0",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| Box::new(broken_g1_ops(spec, CurveOpsFlaw::MsmFieldScalarsFromRaw)),
+    },
+    ZooRow {
+        name: "ark_g1_curve_ops__mul_field_montgomery_limbs",
+        routine: "ark_g1_curve_ops",
+        bug: "* Fr multiplies by the scalar's Montgomery limbs taken as its integer, s·R mod r (the internal representation where the canonical integer is meant, as in https://github.com/lambdaclass/ethrex/issues/6346)",
+        trigger: "op_mul_field with a scalar other than 0",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| Box::new(broken_g1_ops(spec, CurveOpsFlaw::MulFieldMontgomeryLimbs)),
+    },
+    ZooRow {
+        name: "ark_ed_on_bn254_curve_ops__msm_field_scalars_from_raw",
+        routine: "ark_ed_on_bn254_curve_ops",
+        bug: "msm's field scalars handed over as Montgomery limbs, each read as s·R⁻¹ mod r (ethrex's BLS12-381 MSM scalars through Scalar::from_raw, https://github.com/lambdaclass/ethrex/issues/6346)",
+        trigger: "op_msm_field with a scalar other than 0",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            Box::new(broken_ed_on_bn254_ops(spec, CurveOpsFlaw::MsmFieldScalarsFromRaw))
+        },
+    },
+    ZooRow {
+        name: "ark_ed_on_bn254_curve_ops__mul_field_montgomery_limbs",
+        routine: "ark_ed_on_bn254_curve_ops",
+        bug: "* Fr multiplies by the scalar's Montgomery limbs taken as its integer, s·R mod r (the internal representation where the canonical integer is meant, as in https://github.com/lambdaclass/ethrex/issues/6346)",
+        trigger: "op_mul_field with a scalar other than 0",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            Box::new(broken_ed_on_bn254_ops(spec, CurveOpsFlaw::MulFieldMontgomeryLimbs))
+        },
+    },
+    ZooRow {
+        name: "ark_ed_on_bn254_curve_ops__normalize_batch_identity_poisons",
+        routine: "ark_ed_on_bn254_curve_ops",
+        bug: "batch normalization by one shared inversion with no identity case: one identity zeroes every output (c-kzg-4844 fr_batch_inv, https://github.com/ethereum/c-kzg-4844/pull/205)",
+        trigger: "op_normalize_batch of a list holding the identity",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            Box::new(broken_ed_on_bn254_ops(spec, CurveOpsFlaw::NormalizeBatchIdentityPoisons))
+        },
+    },
+    ZooRow {
         name: "ark_g2_curve_ops__subgroup_check_on_curve_only",
         routine: "ark_g2_curve_ops",
         bug: "the G2 subgroup check answers \"on the curve\" only: BN254 G2 points outside the order-r subgroup accepted (ZisK's pairing_bn254 without curve or subgroup validation, https://github.com/0xPolygonHermez/zisk/issues/760)",
@@ -990,6 +1036,20 @@ fn broken_g2_ops(
 > {
     let cofactor = crate::curve::SwGroup::curve(&Bn254G2).cofactor.clone();
     let curve = crate::arkworks::curve_ops::ArkCurve::plain(cofactor);
+    BrokenCurveOps::check(spec, curve, flaw)
+}
+
+/// ark-bn254's G1 raw-input entry points with `flaw` planted ([`CurveOpsFlaw`]), under the
+/// row's own declarations (GLV, known findings included).
+fn broken_g1_ops(
+    spec: crate::shapes::Spec,
+    flaw: CurveOpsFlaw,
+) -> crate::shapes::curve_ops::CurveOpsCheck<
+    Bn254G1,
+    BrokenCurveOps<Bn254G1, crate::arkworks::curve_ops::Sw<ark_bn254::g1::Config>>,
+> {
+    let curve =
+        crate::arkworks::curve_ops::ArkCurve::glv::<ark_bn254::g1::Config>(BigUint::from(1u8));
     BrokenCurveOps::check(spec, curve, flaw)
 }
 
