@@ -812,7 +812,11 @@ where
             "identity" => p.is_identity(),
             "generator" => *p == curve.generator,
             "non_generator" => !p.is_identity() && *p != curve.generator && in_subgroup(p),
-            c if c == S::Model::NEGATIVE_CLASS => S::Model::negative(&S::Model::from_group(p)),
+            // From the sign flag the oracle's writer sets, not from the generator's test.
+            c if c == S::Model::NEGATIVE_CLASS => {
+                let compressed = S::Model::write(&S::Model::from_group(p), true);
+                compressed.last().is_some_and(|b| b & SW_NEGATIVE != 0)
+            }
             "torsion_component" => !in_subgroup(p) && !pure(p),
             "pure_torsion" => pure(p),
             "canonical" => read_point.is_some_and(|r| r.departures.is_empty()),
