@@ -78,6 +78,41 @@ impl RoutineRow {
     }
 }
 
+/// One of a family's own tests: a plain function that panics on failure.
+///
+/// The families' tests are not `#[test]`s of the library: the library's unit-test build
+/// (`cfg(test)`) leaves every family out, so that `cargo test` compiles the families once (into
+/// the library, with feature `family-tests`) instead of twice (the unit-test build of a crate is
+/// a second compilation of all of it; for the families' generic routines that was ~2 minutes of
+/// each `cargo test`). Each family's `tests` modules list their tests with [`unit_tests!`], its
+/// [`Family`] names the lists, and `harness/tests/family_tests.rs` runs them as
+/// `<family>::<module>::<test>` (`cargo test -p ecdiff --test family_tests -- dory::`).
+#[derive(Clone, Copy, Debug)]
+pub struct UnitTest {
+    /// The test's path below `ecdiff::` (`families::dory::vector::tests::…`).
+    pub path: &'static str,
+    /// The test: returns if it passes, panics if it fails.
+    pub run: fn(),
+    /// A test of ecdiff's own logic, the same in either profile, left out of release runs.
+    pub debug_only: bool,
+}
+
+/// `unit_tests![a, b]` at the end of a family's `tests` module: its tests' list, `TESTS`.
+/// (Never in the library's unit-test build, which compiles no family.)
+#[cfg(all(feature = "family-tests", not(test)))]
+macro_rules! unit_tests {
+    ($($test:ident),* $(,)?) => {
+        /// This module's tests, named by the family's `unit_tests` list.
+        pub(crate) const TESTS: &[$crate::declare::UnitTest] = &[$($crate::declare::UnitTest {
+            path: concat!(module_path!(), "::", stringify!($test)),
+            run: $test,
+            debug_only: false,
+        }),*];
+    };
+}
+#[cfg(all(feature = "family-tests", not(test)))]
+pub(crate) use unit_tests;
+
 /// A family: its name, its routine table and its zoo table, declared once.
 #[derive(Clone, Copy, Debug)]
 pub struct Family {
@@ -88,6 +123,9 @@ pub struct Family {
     /// One row per bug-zoo variant (feature `zoo`), each breaking one of `routines`.
     #[cfg(feature = "zoo")]
     pub zoo: &'static [ZooRow],
+    /// The family's own tests (feature `family-tests`): each of its `tests` modules' list.
+    #[cfg(feature = "family-tests")]
+    pub unit_tests: &'static [&'static [UnitTest]],
     /// Which subject panics are the family's subjects' own contract checks firing
     /// ([`crate::RoutineInfo::contract_check`]; [`crate::engine::no_contract_check`] for none).
     pub contract_check: fn(&crate::engine::PanicReport) -> bool,

@@ -5,20 +5,25 @@
 //! its bug-zoo rows (`zoo.rs`, feature `zoo`) and the shapes only it uses. It imports the core
 //! (engine, generators, [`crate::shapes`], [`crate::curve`]) and the helpers shared by two
 //! families (`crate::arkworks`, `crate::rustcrypto`), never another family.
+//!
+//! The library's own unit-test build (`cfg(test)`) compiles no family: it tests the core. The
+//! families' tests are compiled into the library with feature `family-tests` and run by
+//! `harness/tests/family_tests.rs` ([`crate::declare::UnitTest`]), so `cargo test` compiles
+//! each family once instead of twice.
 
-#[cfg(feature = "bls12_381")]
+#[cfg(all(feature = "bls12_381", not(test)))]
 pub mod bls12_381;
-#[cfg(feature = "curve25519")]
+#[cfg(all(feature = "curve25519", not(test)))]
 pub mod curve25519;
-#[cfg(feature = "dory")]
+#[cfg(all(feature = "dory", not(test)))]
 pub mod dory;
-#[cfg(feature = "halo2curves")]
+#[cfg(all(feature = "halo2curves", not(test)))]
 pub mod halo2curves;
-#[cfg(feature = "jubjub")]
+#[cfg(all(feature = "jubjub", not(test)))]
 pub mod jubjub;
-#[cfg(feature = "p256")]
+#[cfg(all(feature = "p256", not(test)))]
 pub mod p256;
-#[cfg(feature = "pasta")]
+#[cfg(all(feature = "pasta", not(test)))]
 pub mod pasta;
-#[cfg(feature = "secp256k1")]
+#[cfg(all(feature = "secp256k1", not(test)))]
 pub mod secp256k1;

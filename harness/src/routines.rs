@@ -9,7 +9,7 @@ use crate::declare::{Family, RoutineRow};
 use crate::engine::DynRoutine;
 use std::sync::OnceLock;
 
-#[cfg(test)]
+#[cfg(feature = "family-tests")]
 mod class_predicates;
 
 /// Every family compiled in, in registry order: each behind the cargo feature of its name.
@@ -20,23 +20,33 @@ mod class_predicates;
 /// (release builds share no generics): a 30 s compile for a 150-line test file. As a `static`
 /// they are compiled once, here (`cargo test --release` 1.5 min quicker).
 pub static FAMILIES: &[Family] = &[
-    #[cfg(feature = "dory")]
+    #[cfg(all(feature = "dory", not(test)))]
     crate::families::dory::FAMILY,
-    #[cfg(feature = "secp256k1")]
+    #[cfg(all(feature = "secp256k1", not(test)))]
     crate::families::secp256k1::FAMILY,
-    #[cfg(feature = "p256")]
+    #[cfg(all(feature = "p256", not(test)))]
     crate::families::p256::FAMILY,
-    #[cfg(feature = "halo2curves")]
+    #[cfg(all(feature = "halo2curves", not(test)))]
     crate::families::halo2curves::FAMILY,
-    #[cfg(feature = "pasta")]
+    #[cfg(all(feature = "pasta", not(test)))]
     crate::families::pasta::FAMILY,
-    #[cfg(feature = "jubjub")]
+    #[cfg(all(feature = "jubjub", not(test)))]
     crate::families::jubjub::FAMILY,
-    #[cfg(feature = "curve25519")]
+    #[cfg(all(feature = "curve25519", not(test)))]
     crate::families::curve25519::FAMILY,
-    #[cfg(feature = "bls12_381")]
+    #[cfg(all(feature = "bls12_381", not(test)))]
     crate::families::bls12_381::FAMILY,
 ];
+
+/// The families' own tests and the registry-wide class-predicate test (feature
+/// `family-tests`), run by `harness/tests/family_tests.rs` (with `zoo::unit_tests`).
+#[cfg(feature = "family-tests")]
+pub fn unit_tests() -> impl Iterator<Item = &'static crate::declare::UnitTest> {
+    let families = FAMILIES.iter().flat_map(|f| f.unit_tests.iter().copied());
+    std::iter::once(class_predicates::TESTS)
+        .chain(families)
+        .flatten()
+}
 
 /// Every declaration row with its family's name, in registry order.
 pub fn rows() -> impl Iterator<Item = (&'static str, &'static RoutineRow)> {

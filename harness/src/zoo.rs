@@ -71,11 +71,19 @@ pub fn detect(variant: &ZooVariant, bias: Bias, seed: u64, budget: u64) -> Detec
     }
 }
 
-#[cfg(test)]
-mod tests {
+/// The zoo's registry-wide tests (feature `family-tests`), run by
+/// `harness/tests/family_tests.rs`.
+#[cfg(all(feature = "family-tests", not(test)))]
+pub fn unit_tests() -> &'static [crate::declare::UnitTest] {
+    registry_tests::TESTS
+}
+
+/// A test of every family's zoo rows, so it runs with the families' own tests (feature
+/// `family-tests`): the library's unit-test build compiles no family.
+#[cfg(all(feature = "family-tests", not(test)))]
+pub(crate) mod registry_tests {
     use super::*;
 
-    #[test]
     fn every_variant_is_named_after_the_routine_it_breaks_and_once() {
         let variants = all();
         // Every family's zoo together has over 90 variants; one family alone has some.
@@ -102,4 +110,6 @@ mod tests {
             assert!(names.insert(v.name), "{} declared twice", v.name);
         }
     }
+
+    crate::declare::unit_tests![every_variant_is_named_after_the_routine_it_breaks_and_once];
 }

@@ -344,12 +344,26 @@ const ARK_G1_CLEAR_COFACTOR_BY: u64 = 0xd201_0000_0001_0001;
 /// which computes h_eff·P): RFC 9380 §8.8.2's h_eff for G2.
 const ARK_G2_CLEAR_COFACTOR_BY: &str = "0xbc69f08f2ee75b3584c6a0ea91b352888e2a8e9145ad7689986ff031508ffe1329c2f178731db956d82bf015d1212b02ec0ec69d7477c1ae954cbc06689f6a359894c0adebbf6b4e8020005aaa95551";
 
+/// The family's own tests ([`crate::declare::UnitTest`]), one list per `tests` module.
+#[cfg(feature = "family-tests")]
+const UNIT_TESTS: &[&[crate::declare::UnitTest]] = &[
+    adapter_ark::tests::TESTS,
+    adapter_blstrs::tests::TESTS,
+    adapter_zkcrypto::tests::TESTS,
+    ark_curve_ops_tests::TESTS,
+    encoding::tests::TESTS,
+    known_finding_tests::TESTS,
+    pairing::tests::TESTS,
+];
+
 /// The family's table: one row per routine. The bug zoo builds its variants from these rows'
 /// specs, so a broken variant sees exactly the cases of the routine it breaks.
 pub const FAMILY: Family = Family {
     name: "bls12_381",
     #[cfg(feature = "zoo")]
     zoo: zoo::ROWS,
+    #[cfg(feature = "family-tests")]
+    unit_tests: UNIT_TESTS,
     contract_check: crate::engine::no_contract_check,
     routines: &[
         RoutineRow {
@@ -809,249 +823,8 @@ const ENCODING_G2: &str = "G2Affine::{to_compressed,to_uncompressed,from_compres
 #[cfg(feature = "zoo")]
 mod zoo;
 
-#[cfg(test)]
-mod known_finding_tests {
-    use super::*;
-    use crate::curve::SwGroup;
-    use crate::families::bls12_381::adapter_ark::ArkBlsCurve;
-    use crate::families::bls12_381::encoding::Known;
-    use crate::shapes::known::testing::{assert_pinned, other_panic};
-    use ecdiff_oracles::field::Fp;
+#[cfg(feature = "family-tests")]
+pub(crate) mod known_finding_tests;
 
-    fn decode_case(bytes: Vec<u8>, compressed: bool) -> EncodingCase<Fp> {
-        EncodingCase {
-            op: Op::Decode { checked: false },
-            compressed,
-            point: Point::Identity,
-            known: Known::Nothing,
-            bytes,
-        }
-    }
-
-    fn generator_output() -> String {
-        canonical::<Bls12381G1>(&Bls12381G1::instance().curve().generator)
-    }
-
-    #[test]
-    fn blstrs_empty_multi_exp_is_pinned_to_its_panic() {
-        let check = blstrs_msm::<Bls12381G1>(FAMILY.spec("blst_g1_msm"));
-        let empty = MsmCase {
-            bases: vec![],
-            scalars: vec![],
-        };
-        assert_pinned(check, &empty, |_, _| other_panic());
-        // Another index panic in the same file of blst is another bug.
-        let check = blstrs_msm::<Bls12381G1>(FAMILY.spec("blst_g1_msm"));
-        assert_pinned(check, &empty, |_, _| {
-            Outcome::Panicked(crate::engine::PanicReport {
-                message: "index out of bounds: the len is 2 but the index is 2".into(),
-                location: Some("/r/blst-0.3.16/src/pippenger.rs:145:59".into()),
-            })
-        });
-    }
-
-    #[test]
-    fn blstrs_flagged_uncompressed_decode_is_pinned_to_the_first_half() {
-        let check = blstrs_encoding::<Bls12381G1>(FAMILY.spec("blst_g1_encoding"));
-        let mut bytes = vec![0u8; 96];
-        bytes[0] = 0xc0;
-        // blstrs returns the identity (the first half, compressed); another point is a finding.
-        assert_pinned(check, &decode_case(bytes, false), |_, _| {
-            Outcome::Value(generator_output())
-        });
-    }
-
-    #[test]
-    fn blstrs_unchecked_x_zero_is_pinned_to_its_refusal() {
-        let check = blstrs_encoding::<Bls12381G1>(FAMILY.spec("blst_g1_encoding"));
-        let mut bytes = vec![0u8; 48];
-        bytes[0] = 0x80;
-        assert_pinned(check, &decode_case(bytes, true), |_, _| {
-            Outcome::Value(generator_output())
-        });
-    }
-
-    #[test]
-    fn zkcrypto_and_ark_off_curve_decodes_are_pinned_to_the_input_coordinates() {
-        let zkcrypto = zkcrypto_encoding::<Bls12381G1>(FAMILY.spec("zkcrypto_g1_encoding"));
-        let ark = ark_encoding::<Bls12381G1>(FAMILY.spec("ark_bls12_381_g1_encoding"));
-        // 96 zero bytes: (0, 0), off the curve; returning the generator instead is a finding.
-        let case = decode_case(vec![0u8; 96], false);
-        assert_pinned(zkcrypto, &case, |_, _| Outcome::Value(generator_output()));
-        assert_pinned(ark, &case, |_, _| Outcome::Value(generator_output()));
-    }
-
-    // Each known finding at its smallest input, in the libraries that have it and in those
-    // that do not.
-
-    /// The known finding `BLSTRS_UNCOMPRESSED_ACCEPTS_COMPRESSED` (families/bls12_381.rs), at
-    /// its smallest input: 0xc0 then zeros, decoded as uncompressed.
-    #[test]
-    fn blstrs_uncompressed_decoders_accept_the_compression_flag() {
-        let mut g1 = [0u8; 96];
-        g1[0] = 0xc0;
-        let mut g2 = [0u8; 192];
-        g2[0] = 0xc0;
-        for checked in [true, false] {
-            assert_eq!(
-                Codec::<Bls12381G1>::decode(&Blstrs, &g1, false, checked),
-                Some(Point::Identity)
-            );
-            assert_eq!(
-                Codec::<Bls12381G2>::decode(&Blstrs, &g2, false, checked),
-                Some(Point::Identity)
-            );
-            // zkcrypto refuses, as the format requires.
-            assert_eq!(
-                Codec::<Bls12381G1>::decode(&Zkcrypto, &g1, false, checked),
-                None
-            );
-            assert_eq!(
-                Codec::<Bls12381G2>::decode(&Zkcrypto, &g2, false, checked),
-                None
-            );
-        }
-        assert_eq!(
-            <Bls12381G1 as BlsGroup>::decode(&g1, false, SubgroupCheck::Checked),
-            Err(DecodeError::WrongCompressionFlag)
-        );
-    }
-
-    /// The known finding `BLSTRS_UNCHECKED_REFUSES_X_ZERO` (families/bls12_381.rs), at its
-    /// smallest input: the compressed encoding of (0, 2), 0x80 then zeros, and the
-    /// uncompressed one of (0, −2), decoded unchecked. zkcrypto and ark accept both, as the
-    /// format's unchecked decoders must (the points are on the curve).
-    #[test]
-    fn blstrs_unchecked_decoders_refuse_x_zero() {
-        let mut compressed = [0u8; 48];
-        compressed[0] = 0x80;
-        let two = <Bls12381G1 as BlsGroup>::decode(&compressed, true, SubgroupCheck::Unchecked)
-            .expect("(0, 2) is on the curve");
-        let minus_two = Bls12381G1::instance().curve().neg(&two);
-        let uncompressed =
-            <Bls12381G1 as BlsGroup>::encode(&minus_two, false).expect("on the curve");
-        for (bytes, is_compressed, point) in [
-            (&compressed[..], true, &two),
-            (&uncompressed[..], false, &minus_two),
-        ] {
-            assert_eq!(
-                Codec::<Bls12381G1>::decode(&Blstrs, bytes, is_compressed, false),
-                None
-            );
-            assert_eq!(
-                Codec::<Bls12381G1>::decode(&Zkcrypto, bytes, is_compressed, false).as_ref(),
-                Some(point)
-            );
-            assert_eq!(
-                Codec::<Bls12381G1>::decode(&ArkBls, bytes, is_compressed, false).as_ref(),
-                Some(point)
-            );
-        }
-    }
-
-    /// The known findings `ARK_UNCHECKED_SKIPS_CURVE_CHECK` and
-    /// `ZKCRYPTO_UNCHECKED_SKIPS_CURVE_CHECK` (families/bls12_381.rs), at their smallest
-    /// input: all-zero uncompressed bytes, (0, 0) with no flag, which is off both curves.
-    /// ark's and zkcrypto's unchecked decoders return it; the oracle and blstrs refuse it, and
-    /// so do ark's and zkcrypto's checked decoders.
-    #[test]
-    fn ark_and_zkcrypto_unchecked_decoders_accept_points_off_the_curve() {
-        fn case<C: ArkBlsCurve + BlsGroup>()
-        where
-            Zkcrypto: Codec<C>,
-            Blstrs: Codec<C>,
-            C::F: std::fmt::Debug,
-        {
-            let zeros = vec![0u8; 2 * C::COMPRESSED];
-            assert_eq!(
-                <C as BlsGroup>::decode(&zeros, false, SubgroupCheck::Unchecked),
-                Err(DecodeError::NotOnCurve)
-            );
-            for (name, unchecked, checked) in [
-                (
-                    "ark",
-                    Codec::<C>::decode(&ArkBls, &zeros, false, false),
-                    Codec::<C>::decode(&ArkBls, &zeros, false, true),
-                ),
-                (
-                    "zkcrypto",
-                    Codec::<C>::decode(&Zkcrypto, &zeros, false, false),
-                    Codec::<C>::decode(&Zkcrypto, &zeros, false, true),
-                ),
-            ] {
-                let Some(Point::Affine { x, y }) = unchecked else {
-                    panic!("{name}'s unchecked decoder gave {unchecked:?} for (0, 0)");
-                };
-                assert!(x.is_zero() && y.is_zero());
-                assert_eq!(checked, None, "{name}'s checked decoder");
-            }
-            assert_eq!(Codec::<C>::decode(&Blstrs, &zeros, false, false), None);
-        }
-        case::<Bls12381G1>();
-        case::<Bls12381G2>();
-    }
-}
-
-#[cfg(test)]
-mod ark_curve_ops_tests {
-    use super::*;
-    use crate::arkworks::curve_ops::{curve_ops, ArkCurve, ArkCurveOps, Glv};
-    use crate::engine::{Outcome, Routine};
-    use crate::shapes::curve_ops::{CurveOpsCase, CurveOpsCheck, CurveOpsValue, Op};
-    use crate::shapes::known::testing::assert_pinned;
-    use num_bigint::BigUint;
-    use num_traits::{One, Zero};
-
-    use ecdiff_oracles::group::Group;
-
-    type Check = CurveOpsCheck<Bls12381G1, ArkCurveOps<Bls12381G1, ark_bls12_381::g1::Config>>;
-
-    fn check() -> Check {
-        curve_ops::<Bls12381G1, ark_bls12_381::g1::Config>(
-            FAMILY.spec("ark_bls12_381_g1_curve_ops"),
-            ArkCurve::glv::<ark_bls12_381::g1::Config>(BigUint::from(ARK_G1_CLEAR_COFACTOR_BY)),
-        )
-    }
-
-    fn mul_of_t(k: BigUint) -> CurveOpsCase<ecdiff_oracles::field::Fp> {
-        CurveOpsCase {
-            op: Op::MulField,
-            points: vec![check().known_point(BigUint::zero(), BigUint::one())],
-            scalars: vec![k],
-            words: 0,
-        }
-    }
-
-    /// GLV on the torsion point T: every k whose decomposition is (k, 0) is right; the
-    /// smallest k with k₂ ≠ 0 (the first rounding step, k > r/(2·max |nᵢⱼ|)) gives exactly
-    /// k₁·T + k₂·φ(T), pinned: k·T there (the right value) or another point is a new finding.
-    #[test]
-    fn glv_outside_the_subgroup_is_pinned_at_its_smallest_scalar() {
-        let glv = Glv::of::<ark_bls12_381::g1::Config>();
-        let r = Bls12381G1.order().clone();
-        // The first k with k₂ ≠ 0, by bisection (k₂ = 0 on a prefix of the integers).
-        let (mut lo, mut hi) = (BigUint::one(), r.clone() - 1u8);
-        while &lo + 1u8 < hi {
-            let mid = (&lo + &hi) >> 1u8;
-            if glv.decompose(&mid, &r).1 == 0.into() {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        let below = lo;
-        let smallest = hi;
-        assert_eq!(glv.decompose(&below, &r), (below.clone().into(), 0.into()));
-        assert_eq!(
-            check().expected(&mul_of_t(below)),
-            crate::engine::Expected::AGREE
-        );
-        let case = mul_of_t(smallest.clone());
-        eprintln!("smallest k with a GLV split: 0x{smallest:x}");
-        let right = check().oracle(&case);
-        assert_pinned(check(), &case, move |_, _| right.clone());
-        assert_pinned(check(), &case, |case, _| {
-            Outcome::Value(CurveOpsValue::Point(case.points[0].affine.clone()))
-        });
-    }
-}
+#[cfg(feature = "family-tests")]
+pub(crate) mod ark_curve_ops_tests;

@@ -112,12 +112,35 @@ macro_rules! msm_rows {
 const EDWARDS_MSM: [RoutineRow; 5] = msm_rows!("edwards", Flavor::Edwards, EdwardsPoint);
 const RISTRETTO_MSM: [RoutineRow; 5] = msm_rows!("ristretto", Flavor::Ristretto, RistrettoPoint);
 
+/// The family's own tests ([`crate::declare::UnitTest`]), one list per `tests` module.
+#[cfg(feature = "family-tests")]
+const UNIT_TESTS: &[&[crate::declare::UnitTest]] = &[
+    adapter_dalek::tests::TESTS,
+    adapter_tari::tests::TESTS,
+    double_base::tests::TESTS,
+    edwards::tests::TESTS,
+    edwards_msm::tests::TESTS,
+    encoding::tests::TESTS,
+    known_finding_tests::TESTS,
+    montgomery::tests::TESTS,
+    tari::from_bytes::known_finding_tests::TESTS,
+    tari::parts::tests::TESTS,
+    tari::tests::TESTS,
+    tests::TESTS,
+    #[cfg(feature = "zoo")]
+    zoo::msm::tests::TESTS,
+    #[cfg(feature = "zoo")]
+    zoo::tests::TESTS,
+];
+
 /// The family's table: one row per routine. The bug zoo builds its variants from these rows'
 /// specs, so a broken variant sees exactly the cases of the routine it breaks.
 pub const FAMILY: Family = Family {
     name: "curve25519",
     #[cfg(feature = "zoo")]
     zoo: zoo::ROWS,
+    #[cfg(feature = "family-tests")]
+    unit_tests: UNIT_TESTS,
     contract_check: crate::engine::no_contract_check,
     routines: &[
         EDWARDS_MSM[0],
@@ -335,62 +358,8 @@ pub const FAMILY: Family = Family {
     ],
 };
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::Detail;
-    use crate::generators::{case_bytes, Bias};
+#[cfg(feature = "family-tests")]
+pub(crate) mod tests;
 
-    #[test]
-    fn the_uniform_baseline_records_no_classes_and_agrees() {
-        for r in FAMILY.build() {
-            let name = r.info().name;
-            for i in 0..6 {
-                let bytes = case_bytes(0, name, i, 256);
-                let run = r.run_bytes(&bytes, Bias::Uniform, Detail::OnFinding);
-                assert!(run.classes.is_empty(), "{name}: {:?}", run.classes);
-                assert!(!run.is_finding(), "{name}: {:?}", run.verdict);
-            }
-        }
-    }
-
-    #[test]
-    fn routine_names_are_stable_identifiers() {
-        for r in FAMILY.build() {
-            let name = r.info().name;
-            assert!(
-                name.chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
-                "{name}"
-            );
-            assert_eq!(r.info().family, "curve25519");
-        }
-    }
-}
-
-#[cfg(test)]
-mod known_finding_tests {
-    use super::*;
-    use crate::engine::Outcome;
-    use crate::shapes::known::testing::assert_pinned;
-
-    /// dalek decodes y = 1 with the sign bit set (x = 0, RFC 8032 rejects it) as the identity;
-    /// decoding it as any other point is a new finding.
-    #[test]
-    fn the_lenient_edwards_decode_is_pinned_to_the_lenient_point() {
-        let check = encoding::check_decompress(
-            FAMILY.spec("dalek_edwards_decompress"),
-            Flavor::Edwards,
-            Box::new(adapter_dalek::decompress::<EdwardsPoint>),
-        );
-        let mut bytes = [0u8; 32];
-        bytes[0] = 1;
-        bytes[31] = 0x80;
-        let case = encoding::DecodeCase {
-            bytes,
-            class: "x_zero_sign_set",
-        };
-        let basepoint = ecdiff_oracles::edwards::encode(&ecdiff_oracles::edwards::basepoint());
-        assert_pinned(check, &case, move |_, _| Outcome::Value(basepoint));
-    }
-}
+#[cfg(feature = "family-tests")]
+pub(crate) mod known_finding_tests;

@@ -28,12 +28,28 @@ pub const FOLD_SPLITS: &[(&str, usize)] = &[("rayon_min_len", 1024), ("two_min_l
 /// past 8 from n = 33.
 pub const GT_MSM_SPLITS: &[(&str, usize)] = &[("gt_min_chunk", 9), ("gt_chunk_above_min", 33)];
 
+/// The family's own tests ([`crate::declare::UnitTest`]), one list per `tests` module.
+#[cfg(feature = "family-tests")]
+const UNIT_TESTS: &[&[crate::declare::UnitTest]] = &[
+    adapter_ark::tests::TESTS,
+    bls12_377::glv_tests::TESTS,
+    bls12_377::serialization_tests::TESTS,
+    bls12_377::tests::TESTS,
+    ed_on_bn254::tests::TESTS,
+    serialization_tests::TESTS,
+    vector::tests::TESTS,
+    #[cfg(feature = "zoo")]
+    zoo::tests::TESTS,
+];
+
 /// The family's table: one row per routine. The bug zoo builds its variants from these rows'
 /// specs, so a broken variant sees exactly the cases of the routine it breaks.
 pub const FAMILY: Family = Family {
     name: "dory",
     #[cfg(feature = "zoo")]
     zoo: zoo::ROWS,
+    #[cfg(feature = "family-tests")]
+    unit_tests: UNIT_TESTS,
     contract_check: crate::engine::no_contract_check,
     routines: &[
         RoutineRow {
@@ -438,54 +454,5 @@ pub const FAMILY: Family = Family {
 #[cfg(feature = "zoo")]
 mod zoo;
 
-#[cfg(test)]
-mod serialization_tests {
-    use crate::arkworks::serialization::{sw_serialization, ARK_SER_FLAG_BYTE_BITS_IGNORED};
-    use crate::curve::SwGroup;
-    use crate::engine::{Expected, Outcome, Routine, VerdictKind};
-    use crate::shapes::ark_format::{FormatCase, FormatOp, FormatValue};
-    use crate::shapes::known::testing::assert_pinned;
-    use crate::shapes::Spec;
-    use ecdiff_oracles::ark_format::sw_write;
-    use ecdiff_oracles::curves::Secp256k1;
-    use num_bigint::BigUint;
-    use num_traits::{One, Zero};
-
-    /// secp256k1's flagged coordinate takes 33 bytes; ark-ff 0.5 reads its integer from the
-    /// first 32 and never looks at the six bits of the 33rd below the flags: G's compressed
-    /// encoding with bit 0 of byte 33 set decodes to G (`ARK_SER_FLAG_BYTE_BITS_IGNORED`),
-    /// pinned — a refusal, or −G, there is a new finding.
-    #[test]
-    fn the_flag_bytes_other_bits_are_pinned_as_unread() {
-        let check = || {
-            sw_serialization::<Secp256k1, ark_secp256k1::Config>(
-                Spec::new("ark_secp256k1_serialization"),
-                None,
-            )
-        };
-        let curve = Secp256k1.curve();
-        let mut bytes = sw_write(curve, &curve.generator, true);
-        assert_eq!(bytes.len(), 33);
-        bytes[32] |= 1;
-        let case = FormatCase {
-            op: FormatOp::Read,
-            compress: true,
-            validate: true,
-            log: BigUint::one(),
-            torsion: BigUint::zero(),
-            point: curve.generator.clone(),
-            bytes,
-        };
-        assert_eq!(
-            check().expected(&case),
-            Expected::known(VerdictKind::Mismatch, ARK_SER_FLAG_BYTE_BITS_IGNORED)
-        );
-        assert_pinned(check(), &case, |_, _| {
-            Outcome::Value(FormatValue::Read(None))
-        });
-        let minus_g = curve.neg(&curve.generator);
-        assert_pinned(check(), &case, move |_, _| {
-            Outcome::Value(FormatValue::Read(Some(minus_g.clone())))
-        });
-    }
-}
+#[cfg(feature = "family-tests")]
+pub(crate) mod serialization_tests;

@@ -45,12 +45,23 @@ use crate::shapes::sec1_points::{
 use crate::zkgroup;
 use ecdiff_oracles::curves::Secp256k1;
 
+/// The family's own tests ([`crate::declare::UnitTest`]), one list per `tests` module.
+#[cfg(feature = "family-tests")]
+const UNIT_TESTS: &[&[crate::declare::UnitTest]] = &[
+    ecsm::tests::TESTS,
+    group_law_tests::TESTS,
+    known_finding_tests::TESTS,
+    lazy_field::contract_check_tests::TESTS,
+];
+
 /// The family's table: one row per routine. The bug zoo builds its variants from these rows'
 /// specs, so a broken variant sees exactly the cases of the routine it breaks.
 pub const FAMILY: Family = Family {
     name: "secp256k1",
     #[cfg(feature = "zoo")]
     zoo: zoo::ROWS,
+    #[cfg(feature = "family-tests")]
+    unit_tests: UNIT_TESTS,
     contract_check: lazy_field::is_contract_check,
     routines: &[
         RoutineRow {
@@ -161,62 +172,8 @@ pub const FAMILY: Family = Family {
     ],
 };
 
-#[cfg(test)]
-mod known_finding_tests {
-    use super::*;
-    use crate::shapes::known::testing::{assert_pinned, other_panic, other_panic_in_subtle};
-
-    /// An identity from arithmetic (G − G: a lazily reduced zero z) beside the generator:
-    /// k256 0.13.4's batch inversion meets a zero and `CtOption::unwrap` panics; a panic
-    /// elsewhere, or another panic in subtle's file, is a finding.
-    #[test]
-    fn the_lazy_zero_z_batch_is_pinned_to_its_unwrap() {
-        use crate::shapes::sec1_points::{PointInput, Recipe};
-        use ecdiff_oracles::weierstrass::Point;
-        use num_bigint::BigUint;
-        let generator = ecdiff_oracles::curves::secp256k1().generator.clone();
-        let points = vec![
-            PointInput {
-                recipe: Recipe::GeneratorConst,
-                log: BigUint::from(1u8),
-                sec1: vec![],
-                point: generator,
-            },
-            PointInput {
-                recipe: Recipe::Difference {
-                    a: BigUint::from(1u8),
-                },
-                log: BigUint::from(0u8),
-                sec1: vec![],
-                point: Point::Identity,
-            },
-        ];
-        let check = || {
-            points::check(
-                FAMILY.spec("k256_013_batch_normalize"),
-                Batch013Kind,
-                K256013BatchNormalize,
-            )
-        };
-        assert_pinned(check(), &points, |_, _| other_panic());
-        assert_pinned(check(), &points, |_, _| other_panic_in_subtle());
-    }
-
-    /// k256 0.13.4's empty batch panics in `CtOption::unwrap` (subtle); a panic elsewhere, or
-    /// another panic in subtle's file, is a finding.
-    #[test]
-    fn the_empty_013_batch_is_pinned_to_its_unwrap() {
-        let check = || {
-            points::check(
-                FAMILY.spec("k256_013_batch_normalize"),
-                Batch013Kind,
-                K256013BatchNormalize,
-            )
-        };
-        assert_pinned(check(), &Vec::new(), |_, _| other_panic());
-        assert_pinned(check(), &Vec::new(), |_, _| other_panic_in_subtle());
-    }
-}
+#[cfg(feature = "family-tests")]
+pub(crate) mod known_finding_tests;
 
 /// k256 0.14.0's `GroupEncoding::from_bytes` accepts a 33-byte string that starts with tag
 /// 0x05 — `sec1` 0.8's `Tag::Compact` (draft-jivsov-ecc-compact), which SEC 1 v2 §2.3.4 does
@@ -246,158 +203,5 @@ fn compact_tag_behaviour(
     crate::shapes::known::returned(subject, &zkgroup::group_law::GroupValue::Point(even))
 }
 
-#[cfg(test)]
-mod group_law_tests {
-    use super::FAMILY;
-    use crate::suite::Suite;
-    use crate::zkgroup::group_law::{check, GroupLawSubject, GroupValue, Op};
-    use crate::zkgroup::{traits, Sec1Compressed};
-    use ecdiff_oracles::curves::Secp256k1;
-    use ecdiff_oracles::field::Fp;
-    use ecdiff_oracles::weierstrass::Point;
-    use num_bigint::BigUint;
-    use num_traits::Zero;
-
-    /// k256's `+` with the chord formula's missing doubling case: P + P (P ≠ O) comes out as
-    /// the identity, as an incomplete addition's 0/0 does (Botan #2424's class).
-    struct NoDoubling<S>(S);
-
-    impl<S: GroupLawSubject<Secp256k1>> GroupLawSubject<Secp256k1> for NoDoubling<S> {
-        fn run(&self, op: Op, logs: &[&BigUint], scalar: &BigUint) -> GroupValue<Fp> {
-            if op == Op::Add && logs[0] == logs[1] && !logs[0].is_zero() {
-                return GroupValue::Point(Point::Identity);
-            }
-            self.0.run(op, logs, scalar)
-        }
-
-        fn decode(&self, bytes: &[u8]) -> GroupValue<Fp> {
-            self.0.decode(bytes)
-        }
-    }
-
-    /// `group`'s wNAF reads k256's big-endian representation as little-endian: G·1 comes out
-    /// as 2²⁴⁸·G at every window, pinned; the right value or another is a new finding.
-    #[test]
-    fn the_wnaf_big_endian_reading_is_pinned_to_its_value() {
-        crate::zkgroup::wnaf::testing::assert_wnaf_finding_pinned(
-            || {
-                crate::zkgroup::wnaf::<k256::ProjectivePoint, Secp256k1, _>(
-                    FAMILY.spec("k256_wnaf"),
-                    Sec1Compressed,
-                )
-            },
-            BigUint::from(1u8),
-            BigUint::from(1u8) << 248u32,
-        );
-    }
-
-    #[test]
-    fn k256_agrees_and_an_addition_without_its_doubling_case_is_found() {
-        let spec = || FAMILY.spec("k256_group_law");
-        let k256 = || traits::<k256::ProjectivePoint, Secp256k1, _>(Sec1Compressed);
-        let with_known = crate::shapes::known::with_known(
-            check(spec(), k256(), Sec1Compressed),
-            super::compact_tag_known,
-            super::compact_tag_behaviour,
-        );
-        (Suite::new(&with_known).no_save())
-            .try_run()
-            .expect("k256's group law agrees but for its known finding");
-        let broken = check(spec(), NoDoubling(k256()), Sec1Compressed);
-        let failure = Suite::new(&broken).no_save().try_run().unwrap_err();
-        assert_eq!(failure.run.verdict.kind, crate::VerdictKind::Mismatch);
-    }
-
-    /// Bugs of the list and decoding entry points, planted around k256's: a
-    /// `batch_normalize` that leaves its last slot unwritten, a `Sum` that skips the first
-    /// point, and a `from_bytes` that ignores the sign of y (always the even root).
-    struct ListAndDecodeBugs<S> {
-        inner: S,
-        bug: usize,
-    }
-
-    impl<S: GroupLawSubject<Secp256k1>> GroupLawSubject<Secp256k1> for ListAndDecodeBugs<S> {
-        fn run(&self, op: Op, logs: &[&BigUint], scalar: &BigUint) -> GroupValue<Fp> {
-            match (self.bug, op) {
-                (0, Op::BatchNormalize) => match self.inner.run(op, logs, scalar) {
-                    GroupValue::List(mut each) => {
-                        if let Some(last) = each.last_mut() {
-                            *last = GroupValue::Point(Point::Identity);
-                        }
-                        GroupValue::List(each)
-                    }
-                    other => other,
-                },
-                (1, Op::Sum) if !logs.is_empty() => self.inner.run(op, &logs[1..], scalar),
-                _ => self.inner.run(op, logs, scalar),
-            }
-        }
-
-        fn decode(&self, bytes: &[u8]) -> GroupValue<Fp> {
-            match (self.bug, self.inner.decode(bytes)) {
-                (2, GroupValue::Point(Point::Affine { x, y })) if y.value().bit(0) => {
-                    GroupValue::Point(Point::Affine { x, y: y.neg() })
-                }
-                (_, other) => other,
-            }
-        }
-    }
-
-    /// `from_bytes(05 ‖ x(G))` is the known finding, and k256 returns exactly G; the odd root
-    /// there, or a refusal, is a new finding.
-    #[test]
-    fn the_compact_tag_is_pinned_to_the_even_root() {
-        use crate::engine::Outcome;
-        use crate::generators::points::with_log;
-        use crate::generators::{Bias, Gen};
-        use crate::shapes::known::testing::assert_pinned;
-        let c = <Secp256k1 as crate::curve::SwGroup>::instance();
-        let g = with_log(&mut Gen::new(&[0u8; 64], Bias::Edge), c, BigUint::from(1u8));
-        let mut bytes = vec![5u8];
-        let ecdiff_oracles::weierstrass::Point::Affine { x, .. } =
-            &ecdiff_oracles::curves::secp256k1().generator
-        else {
-            unreachable!("G is not the identity")
-        };
-        bytes.extend(x.to_be_bytes(32));
-        let case = crate::zkgroup::group_law::GroupLawCase {
-            op: Op::Decode,
-            points: vec![g],
-            scalar: BigUint::zero(),
-            bytes,
-        };
-        let build = || {
-            crate::shapes::known::with_known(
-                check(
-                    FAMILY.spec("k256_group_law"),
-                    traits::<k256::ProjectivePoint, Secp256k1, _>(Sec1Compressed),
-                    Sec1Compressed,
-                ),
-                super::compact_tag_known,
-                super::compact_tag_behaviour,
-            )
-        };
-        let [_, odd] = crate::zkgroup::sec1_compact_roots::<Secp256k1>(&case.bytes).unwrap();
-        assert_pinned(build(), &case, move |_, _| {
-            Outcome::Value(GroupValue::Point(odd.clone()))
-        });
-        assert_pinned(build(), &case, |_, _| Outcome::Rejected("refused".into()));
-    }
-
-    #[test]
-    fn list_and_decoding_bugs_are_found() {
-        for bug in 0..3 {
-            let planted = ListAndDecodeBugs {
-                inner: traits::<k256::ProjectivePoint, Secp256k1, _>(Sec1Compressed),
-                bug,
-            };
-            let broken = check(FAMILY.spec("k256_group_law"), planted, Sec1Compressed);
-            let failure = Suite::new(&broken).no_save().try_run().unwrap_err();
-            assert_eq!(
-                failure.run.verdict.kind,
-                crate::VerdictKind::Mismatch,
-                "bug {bug}"
-            );
-        }
-    }
-}
+#[cfg(feature = "family-tests")]
+pub(crate) mod group_law_tests;

@@ -10,8 +10,9 @@
 //! predicate), and a listed pair that is now checked fails too (take it off the list).
 //! `ECDIFF_PREDICATE_TIMES=1` prints each routine's time (decoding included).
 //!
-//! A unit test of the library, not an integration test: one more test binary linking every
-//! subject crate costs CI more than the test itself.
+//! A test of every family's routines, so it runs with the families' own tests (feature
+//! `family-tests`, `harness/tests/family_tests.rs`) rather than in the library's unit-test build,
+//! which compiles no family.
 //!
 //! [`Routine::class_holds`]: crate::engine::Routine::class_holds
 
@@ -66,13 +67,17 @@ fn tally(routine: &dyn crate::engine::DynRoutine, into: &mut Tally) {
     }
 }
 
-// The predicates and generators are ecdiff's own logic, the same in either profile; the debug
-// run (overflow checks on) is the stricter one, so `cargo test --release` leaves it out.
-#[test]
-#[cfg_attr(
-    not(debug_assertions),
-    ignore = "profile-independent generator logic: run by the debug suite"
-)]
+/// This module's test: the predicates and generators are ecdiff's own logic, the same in either
+/// profile; the debug run (overflow checks on) is the stricter one, so release runs leave it out.
+pub(crate) const TESTS: &[crate::declare::UnitTest] = &[crate::declare::UnitTest {
+    path: concat!(
+        module_path!(),
+        "::every_recorded_class_holds_on_the_decoded_case"
+    ),
+    run: every_recorded_class_holds_on_the_decoded_case,
+    debug_only: true,
+}];
+
 fn every_recorded_class_holds_on_the_decoded_case() {
     // Routines are independent: two workers share them (the test is the library's longest).
     let routines = super::all();

@@ -219,8 +219,9 @@ impl<R: Routine + super::SizedCheck> super::SizedCheck for WithKnown<R> {
 
 /// Tests of known findings: a different wrong behaviour planted on a known finding's input
 /// must be a new finding.
-#[cfg(test)]
-// Used by every family's known-finding tests; a build with no family uses none of it.
+#[cfg(any(test, feature = "family-tests"))]
+// Used by the families' known-finding tests and the arkworks adapters' own; a build with
+// neither uses part of it.
 #[allow(dead_code)]
 pub(crate) mod testing {
     use super::*;

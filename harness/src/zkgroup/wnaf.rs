@@ -411,8 +411,9 @@ impl<C: SwGroup> Routine for WnafCheck<C> {
     }
 }
 
-/// Test helpers of the families' wNAF rows.
-#[cfg(test)]
+/// Test helpers of the families' wNAF rows (compiled with the families, so never in the
+/// library's unit-test build).
+#[cfg(all(feature = "family-tests", not(test)))]
 pub(crate) mod testing {
     use super::*;
     use crate::generators::points::with_log;

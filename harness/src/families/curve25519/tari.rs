@@ -66,7 +66,7 @@ pub mod batch_verify;
 
 mod check;
 mod classes;
-mod from_bytes;
+pub(super) mod from_bytes;
 mod generate;
 mod ground_truth;
 pub mod parts;
@@ -74,51 +74,5 @@ pub mod parts;
 pub use check::{check, TariCheck};
 pub use from_bytes::*;
 
-#[cfg(test)]
-mod tests {
-    use super::generate::entry;
-    use super::*;
-    use crate::families::curve25519::adapter_tari::Tari;
-    use crate::families::curve25519::adapter_tari::{pool, CHUNK};
-    use crate::families::curve25519::tari::batch_verify::*;
-
-    #[test]
-    fn the_layout_accepts_every_pool_proof_with_l_r_pairs() {
-        let pool = pool();
-        for p in &pool.proofs {
-            let bits = pool.families[p.family].bits;
-            assert_eq!(layout_accepts(&p.bytes), p.has_bytes(bits));
-        }
-    }
-
-    /// Why `gens_foreign` and `gens_other_family` stay within one chunk: tari checks generator
-    /// consistency per chunk of 256, so a batch whose foreign statement sits alone in a later
-    /// chunk verifies (each proof is valid for its own statement), while the same statement in
-    /// the first chunk makes the batch fail.
-    #[test]
-    fn generator_consistency_is_checked_per_chunk() {
-        let pool = pool();
-        let f = 0;
-        let fam = &pool.families[f];
-        let single = fam.proofs[0];
-        let mut entries: Vec<Entry> = (0..CHUNK)
-            .map(|_| entry(pool, single, ParamsChoice::Standard))
-            .collect();
-        entries.push(entry(pool, fam.foreign_proofs[0], ParamsChoice::Foreign));
-        let run = |entries: &[Entry]| {
-            crate::families::curve25519::adapter_tari::verify_entries(
-                &Tari,
-                pool,
-                f,
-                entries,
-                Action::VerifyOnly,
-            )
-        };
-        assert!(
-            run(&entries).is_ok(),
-            "a foreign statement alone in chunk 2"
-        );
-        entries.swap(0, CHUNK);
-        assert!(run(&entries).is_err(), "a foreign statement in chunk 1");
-    }
-}
+#[cfg(feature = "family-tests")]
+pub(crate) mod tests;

@@ -1069,24 +1069,5 @@ fn broken_ed_on_bn254_ops(
     BrokenCurveOps::check(spec, curve, flaw)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::arkworks::zoo::naf;
-
-    #[test]
-    fn naf_digits_recombine_to_the_scalar() {
-        for k in [0u64, 1, 2, 3, 7, 0xdead_beef, u64::MAX] {
-            let digits = naf(&BigUint::from(k));
-            let mut v: i128 = 0;
-            for d in digits.iter().rev() {
-                v = 2 * v + i128::from(*d);
-            }
-            assert_eq!(v, i128::from(k));
-            assert!(
-                digits.windows(2).all(|w| w[0] == 0 || w[1] == 0),
-                "adjacent non-zero digits"
-            );
-        }
-    }
-}
+#[cfg(feature = "family-tests")]
+pub(crate) mod tests;
