@@ -84,7 +84,7 @@ impl RoutineRow {
 /// (`cfg(test)`) leaves every family out, so that `cargo test` compiles the families once (into
 /// the library, with feature `family-tests`) instead of twice (the unit-test build of a crate is
 /// a second compilation of all of it; for the families' generic routines that was ~2 minutes of
-/// each `cargo test`). Each family's `tests` modules list their tests with [`unit_tests!`], its
+/// each `cargo test`). Each family's `tests` modules list their tests with `unit_tests!`, its
 /// [`Family`] names the lists, and `harness/tests/family_tests.rs` runs them as
 /// `<family>::<module>::<test>` (`cargo test -p ecdiff --test family_tests -- dory::`).
 #[derive(Clone, Copy, Debug)]

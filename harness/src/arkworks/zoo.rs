@@ -360,7 +360,72 @@ pub enum CurveOpsFlaw {
     /// converse confusion (the internal representation where the canonical integer is meant,
     /// as in the same ethrex issue).
     MulFieldMontgomeryLimbs,
+    /// `msm_bigint`'s integer scalars handed to a field constructor that expects Montgomery
+    /// form (`Fp::new_unchecked`), each read as s·R⁻¹ mod r: ethrex#6346's confusion at the
+    /// integer entry point, visible on a curve of cofactor 1 where reducing mod r is not.
+    MsmIntegerScalarsFromRaw,
 }
+
+impl CurveOpsFlaw {
+    /// The real bug the flaw models, with its public source (a zoo row's `bug`).
+    pub const fn bug(self) -> &'static str {
+        match self {
+            CurveOpsFlaw::SubgroupCheckOnCurveOnly => "the subgroup check answers \"on the curve\" only: the missing prime-order check behind CryptoNote's key-image double spend (https://www.getmonero.org/2017/05/17/disclosure-of-a-major-bug-in-cryptonote-based-currencies.html)",
+            CurveOpsFlaw::MsmScalarsReducedModR => "the MSM's integer scalars reduced mod r first, right only on the prime-order subgroup (Botan's blinded multiplication on curves with a cofactor, https://github.com/randombit/botan/issues/3800)",
+            CurveOpsFlaw::MulIntegerTopWordsDropped => "mul_bigint keeps the scalar field's words of a wider integer (a fixed-width buffer; relic's multiplication by k ≥ the order, https://github.com/relic-toolkit/relic/issues/126)",
+            CurveOpsFlaw::NormalizeBatchIdentityPoisons => "batch normalization by one shared inversion with no identity case: one identity zeroes every output (c-kzg-4844 fr_batch_inv, https://github.com/ethereum/c-kzg-4844/pull/205)",
+            CurveOpsFlaw::ClearCofactorSkipped => "cofactor clearing skipped: the point comes back as it went in (the NSEC5/ECVRF draft's hash-to-curve on curves with a cofactor, https://github.com/fcelda/nsec5-draft/issues/16)",
+            CurveOpsFlaw::MsmFieldScalarsFromRaw => "msm's field scalars handed over as Montgomery limbs, each read as s·R⁻¹ mod r (ethrex's BLS12-381 MSM scalars through Scalar::from_raw, https://github.com/lambdaclass/ethrex/issues/6346)",
+            CurveOpsFlaw::MulFieldMontgomeryLimbs => "* Fr multiplies by the scalar's Montgomery limbs taken as its integer, s·R mod r (the internal representation where the canonical integer is meant, as in https://github.com/lambdaclass/ethrex/issues/6346)",
+            CurveOpsFlaw::MsmIntegerScalarsFromRaw => "msm_bigint's integer scalars handed to a constructor expecting Montgomery form, each read as s·R⁻¹ mod r (the integer-to-field confusion of ethrex's MSM scalars, https://github.com/lambdaclass/ethrex/issues/6346)",
+        }
+    }
+
+    /// The input class that triggers it (a zoo row's `trigger`).
+    pub const fn trigger(self) -> &'static str {
+        match self {
+            CurveOpsFlaw::SubgroupCheckOnCurveOnly => {
+                "op_subgroup_check on a point with a torsion component"
+            }
+            CurveOpsFlaw::MsmScalarsReducedModR => {
+                "op_msm_integer with a scalar ≥ r on a point with a torsion component"
+            }
+            CurveOpsFlaw::MulIntegerTopWordsDropped => {
+                "op_mul_integer with more words than the scalar field's BigInt"
+            }
+            CurveOpsFlaw::NormalizeBatchIdentityPoisons => {
+                "op_normalize_batch of a list holding the identity"
+            }
+            CurveOpsFlaw::ClearCofactorSkipped => {
+                "op_clear_cofactor on a point other than the identity"
+            }
+            CurveOpsFlaw::MsmFieldScalarsFromRaw => "op_msm_field with a scalar other than 0",
+            CurveOpsFlaw::MulFieldMontgomeryLimbs => "op_mul_field with a scalar other than 0",
+            CurveOpsFlaw::MsmIntegerScalarsFromRaw => "op_msm_integer with a scalar other than 0",
+        }
+    }
+}
+
+/// The zoo row of `routine` (an ark `curve_ops` row) with one [`CurveOpsFlaw`] planted, built by
+/// `broken` (the family's function giving the row's own curve declarations and the flaw):
+/// `curve_ops_row!("ark_g1_curve_ops", "suffix", Flaw, broken_g1_ops)`, named
+/// `<routine>__<suffix>`, with the flaw's own bug and trigger texts. (Used by the families'
+/// zoo tables only, so not in the library's unit-test build, which compiles no family.)
+#[cfg(not(test))]
+macro_rules! curve_ops_row {
+    ($routine:literal, $suffix:literal, $flaw:ident, $broken:path) => {
+        $crate::declare::ZooRow {
+            name: concat!($routine, "__", $suffix),
+            routine: $routine,
+            bug: $crate::arkworks::zoo::CurveOpsFlaw::$flaw.bug(),
+            trigger: $crate::arkworks::zoo::CurveOpsFlaw::$flaw.trigger(),
+            caught_as: &[$crate::engine::VerdictKind::Mismatch],
+            build: |spec| Box::new($broken(spec, $crate::arkworks::zoo::CurveOpsFlaw::$flaw)),
+        }
+    };
+}
+#[cfg(not(test))]
+pub(crate) use curve_ops_row;
 
 /// arkworks' entry points with one [`CurveOpsFlaw`] planted; everything else is the real
 /// adapter's, known findings included.
@@ -434,7 +499,8 @@ where
                 case.scalars[0] = &case.scalars[0] & keep;
                 case.words = case.words.min(words);
             }
-            (CurveOpsFlaw::MsmFieldScalarsFromRaw, Op::MsmField) => {
+            (CurveOpsFlaw::MsmFieldScalarsFromRaw, Op::MsmField)
+            | (CurveOpsFlaw::MsmIntegerScalarsFromRaw, Op::MsmInteger) => {
                 let r = r();
                 let big_r = BigUint::from(1u8) << (64 * self.integer_words());
                 let r_inv = big_r.modpow(&(&r - 2u8), &r);

@@ -7,8 +7,8 @@ use super::{
     blstrs_encoding_behaviour, blstrs_encoding_known, blstrs_msm_behaviour, blstrs_msm_known,
 };
 use crate::arkworks::zoo::{
-    bucket_index_in_a_byte, incomplete_add, naf_exp_truncated, BrokenCurveOps, CurveOpsFlaw,
-    IncompleteLaw,
+    bucket_index_in_a_byte, curve_ops_row, incomplete_add, naf_exp_truncated, BrokenCurveOps,
+    CurveOpsFlaw, IncompleteLaw,
 };
 use crate::curve::Jacobian;
 use crate::declare::ZooRow;
@@ -1026,6 +1026,15 @@ pub(super) const ROWS: &[ZooRow] = &[
         caught_as: &[VerdictKind::Mismatch],
         build: |spec| Box::new(broken_curve_ops(spec, CurveOpsFlaw::NormalizeBatchIdentityPoisons)),
     },
+    // Every raw-input entry point of the curve_ops rows: the flaws above, on each row.
+    curve_ops_row!("ark_bls12_381_g1_curve_ops", "msm_field_scalars_from_raw", MsmFieldScalarsFromRaw, broken_curve_ops),
+    curve_ops_row!("ark_bls12_381_g1_curve_ops", "mul_field_montgomery_limbs", MulFieldMontgomeryLimbs, broken_curve_ops),
+    curve_ops_row!("ark_bls12_381_g1_curve_ops", "clear_cofactor_skipped", ClearCofactorSkipped, broken_curve_ops),
+    curve_ops_row!("ark_bls12_381_g2_curve_ops", "msm_scalars_reduced_mod_r", MsmScalarsReducedModR, broken_g2_curve_ops),
+    curve_ops_row!("ark_bls12_381_g2_curve_ops", "msm_field_scalars_from_raw", MsmFieldScalarsFromRaw, broken_g2_curve_ops),
+    curve_ops_row!("ark_bls12_381_g2_curve_ops", "mul_integer_top_words_dropped", MulIntegerTopWordsDropped, broken_g2_curve_ops),
+    curve_ops_row!("ark_bls12_381_g2_curve_ops", "mul_field_montgomery_limbs", MulFieldMontgomeryLimbs, broken_g2_curve_ops),
+    curve_ops_row!("ark_bls12_381_g2_curve_ops", "normalize_batch_identity_poisons", NormalizeBatchIdentityPoisons, broken_g2_curve_ops),
 ];
 
 /// ark-bls12-381's G2 raw-input entry points with `flaw` planted ([`CurveOpsFlaw`]), under the

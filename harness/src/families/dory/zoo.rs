@@ -3,9 +3,9 @@
 //! names the bug and the input that triggers it.
 
 use crate::arkworks::zoo::{
-    bucket_index_in_a_byte, incomplete_msm, naf_exp_truncated, raw_equality_pippenger,
-    BrokenCurveOps, BrokenSerializer, BrokenTeSerializer, CurveOpsFlaw, IncompleteLaw,
-    SerializerFlaw, SumOrder,
+    bucket_index_in_a_byte, curve_ops_row, incomplete_msm, naf_exp_truncated,
+    raw_equality_pippenger, BrokenCurveOps, BrokenSerializer, BrokenTeSerializer, CurveOpsFlaw,
+    IncompleteLaw, SerializerFlaw, SumOrder,
 };
 use crate::curve::Jacobian;
 use crate::declare::ZooRow;
@@ -794,42 +794,10 @@ pub(super) const ROWS: &[ZooRow] = &[
         NO_INVERSE_BUG,
         "bucket_negated_term (the accumulator holding one term's entry when its opposite comes)"
     ),
-    ZooRow {
-        name: "ark_g1_curve_ops__msm_field_scalars_from_raw",
-        routine: "ark_g1_curve_ops",
-        bug: "msm's field scalars handed over as Montgomery limbs, each read as s·R⁻¹ mod r (ethrex's BLS12-381 MSM scalars through Scalar::from_raw, https://github.com/lambdaclass/ethrex/issues/6346)",
-        trigger: "op_msm_field with a scalar other than 0",
-        caught_as: &[VerdictKind::Mismatch],
-        build: |spec| Box::new(broken_g1_ops(spec, CurveOpsFlaw::MsmFieldScalarsFromRaw)),
-    },
-    ZooRow {
-        name: "ark_g1_curve_ops__mul_field_montgomery_limbs",
-        routine: "ark_g1_curve_ops",
-        bug: "* Fr multiplies by the scalar's Montgomery limbs taken as its integer, s·R mod r (the internal representation where the canonical integer is meant, as in https://github.com/lambdaclass/ethrex/issues/6346)",
-        trigger: "op_mul_field with a scalar other than 0",
-        caught_as: &[VerdictKind::Mismatch],
-        build: |spec| Box::new(broken_g1_ops(spec, CurveOpsFlaw::MulFieldMontgomeryLimbs)),
-    },
-    ZooRow {
-        name: "ark_ed_on_bn254_curve_ops__msm_field_scalars_from_raw",
-        routine: "ark_ed_on_bn254_curve_ops",
-        bug: "msm's field scalars handed over as Montgomery limbs, each read as s·R⁻¹ mod r (ethrex's BLS12-381 MSM scalars through Scalar::from_raw, https://github.com/lambdaclass/ethrex/issues/6346)",
-        trigger: "op_msm_field with a scalar other than 0",
-        caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            Box::new(broken_ed_on_bn254_ops(spec, CurveOpsFlaw::MsmFieldScalarsFromRaw))
-        },
-    },
-    ZooRow {
-        name: "ark_ed_on_bn254_curve_ops__mul_field_montgomery_limbs",
-        routine: "ark_ed_on_bn254_curve_ops",
-        bug: "* Fr multiplies by the scalar's Montgomery limbs taken as its integer, s·R mod r (the internal representation where the canonical integer is meant, as in https://github.com/lambdaclass/ethrex/issues/6346)",
-        trigger: "op_mul_field with a scalar other than 0",
-        caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            Box::new(broken_ed_on_bn254_ops(spec, CurveOpsFlaw::MulFieldMontgomeryLimbs))
-        },
-    },
+    curve_ops_row!("ark_g1_curve_ops", "msm_field_scalars_from_raw", MsmFieldScalarsFromRaw, broken_g1_ops),
+    curve_ops_row!("ark_g1_curve_ops", "mul_field_montgomery_limbs", MulFieldMontgomeryLimbs, broken_g1_ops),
+    curve_ops_row!("ark_ed_on_bn254_curve_ops", "msm_field_scalars_from_raw", MsmFieldScalarsFromRaw, broken_ed_on_bn254_ops),
+    curve_ops_row!("ark_ed_on_bn254_curve_ops", "mul_field_montgomery_limbs", MulFieldMontgomeryLimbs, broken_ed_on_bn254_ops),
     ZooRow {
         name: "ark_ed_on_bn254_curve_ops__normalize_batch_identity_poisons",
         routine: "ark_ed_on_bn254_curve_ops",
@@ -856,21 +824,12 @@ pub(super) const ROWS: &[ZooRow] = &[
         caught_as: &[VerdictKind::Mismatch],
         build: |spec| Box::new(broken_g2_ops(spec, CurveOpsFlaw::ClearCofactorSkipped)),
     },
-    ZooRow {
-        name: "ark_bls12_377_g1_curve_ops__msm_scalars_reduced_mod_r",
-        routine: "ark_bls12_377_g1_curve_ops",
-        bug: "the MSM's integer scalars reduced mod r first, right only on the prime-order subgroup (Botan's blinded multiplication on curves with a cofactor, https://github.com/randombit/botan/issues/3800)",
-        trigger: "op_msm_integer with a scalar ≥ r on a point with a torsion component",
-        caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            let by = crate::curve::parse_integer(super::bls12_377::G1_CLEAR_COFACTOR_BY);
-            let curve = crate::arkworks::curve_ops::ArkCurve::glv::<ark_bls12_377::g1::Config>(by);
-            Box::new(BrokenCurveOps::<
-                super::bls12_377::Bls12377G1,
-                crate::arkworks::curve_ops::Sw<ark_bls12_377::g1::Config>,
-            >::check(spec, curve, CurveOpsFlaw::MsmScalarsReducedModR))
-        },
-    },
+    curve_ops_row!(
+        "ark_bls12_377_g1_curve_ops",
+        "msm_scalars_reduced_mod_r",
+        MsmScalarsReducedModR,
+        broken_bls12_377_g1_ops
+    ),
     ZooRow {
         name: "ark_bls12_377_g2_curve_ops__subgroup_check_on_curve_only",
         routine: "ark_bls12_377_g2_curve_ops",
@@ -878,28 +837,15 @@ pub(super) const ROWS: &[ZooRow] = &[
         trigger: "op_subgroup_check on a point with a torsion component",
         caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
-            let by = crate::curve::parse_integer(super::bls12_377::G2_CLEAR_COFACTOR_BY);
-            let curve = crate::arkworks::curve_ops::ArkCurve::plain(by);
-            Box::new(BrokenCurveOps::<
-                super::bls12_377::Bls12377G2,
-                crate::arkworks::curve_ops::Sw<ark_bls12_377::g2::Config>,
-            >::check(spec, curve, CurveOpsFlaw::SubgroupCheckOnCurveOnly))
+            Box::new(broken_bls12_377_g2_ops(spec, CurveOpsFlaw::SubgroupCheckOnCurveOnly))
         },
     },
-    ZooRow {
-        name: "ark_secp256k1_curve_ops__mul_integer_top_words_dropped",
-        routine: "ark_secp256k1_curve_ops",
-        bug: "mul_bigint keeps the scalar field's words of a wider integer (a fixed-width buffer; relic's multiplication by k ≥ the order, https://github.com/relic-toolkit/relic/issues/126)",
-        trigger: "op_mul_integer with more words than the scalar field's BigInt",
-        caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            let curve = crate::arkworks::curve_ops::ArkCurve::plain(BigUint::from(1u8));
-            Box::new(BrokenCurveOps::<
-                ecdiff_oracles::curves::Secp256k1,
-                crate::arkworks::curve_ops::Sw<ark_secp256k1::Config>,
-            >::check(spec, curve, CurveOpsFlaw::MulIntegerTopWordsDropped))
-        },
-    },
+    curve_ops_row!(
+        "ark_secp256k1_curve_ops",
+        "mul_integer_top_words_dropped",
+        MulIntegerTopWordsDropped,
+        broken_secp256k1_ops
+    ),
     ZooRow {
         name: "ark_ed_on_bn254_curve_ops__subgroup_check_on_curve_only",
         routine: "ark_ed_on_bn254_curve_ops",
@@ -1023,6 +969,30 @@ pub(super) const ROWS: &[ZooRow] = &[
             >::check(spec, SerializerFlaw::ValidateWithoutCurveCheck))
         },
     },
+    // Every raw-input entry point of the curve_ops rows: the flaws above, on each row.
+    curve_ops_row!("ark_g1_curve_ops", "msm_integer_scalars_from_raw", MsmIntegerScalarsFromRaw, broken_g1_ops),
+    curve_ops_row!("ark_g1_curve_ops", "mul_integer_top_words_dropped", MulIntegerTopWordsDropped, broken_g1_ops),
+    curve_ops_row!("ark_g1_curve_ops", "normalize_batch_identity_poisons", NormalizeBatchIdentityPoisons, broken_g1_ops),
+    curve_ops_row!("ark_g2_curve_ops", "msm_scalars_reduced_mod_r", MsmScalarsReducedModR, broken_g2_ops),
+    curve_ops_row!("ark_g2_curve_ops", "msm_field_scalars_from_raw", MsmFieldScalarsFromRaw, broken_g2_ops),
+    curve_ops_row!("ark_g2_curve_ops", "mul_integer_top_words_dropped", MulIntegerTopWordsDropped, broken_g2_ops),
+    curve_ops_row!("ark_g2_curve_ops", "mul_field_montgomery_limbs", MulFieldMontgomeryLimbs, broken_g2_ops),
+    curve_ops_row!("ark_g2_curve_ops", "normalize_batch_identity_poisons", NormalizeBatchIdentityPoisons, broken_g2_ops),
+    curve_ops_row!("ark_bls12_377_g1_curve_ops", "msm_field_scalars_from_raw", MsmFieldScalarsFromRaw, broken_bls12_377_g1_ops),
+    curve_ops_row!("ark_bls12_377_g1_curve_ops", "mul_integer_top_words_dropped", MulIntegerTopWordsDropped, broken_bls12_377_g1_ops),
+    curve_ops_row!("ark_bls12_377_g1_curve_ops", "mul_field_montgomery_limbs", MulFieldMontgomeryLimbs, broken_bls12_377_g1_ops),
+    curve_ops_row!("ark_bls12_377_g1_curve_ops", "normalize_batch_identity_poisons", NormalizeBatchIdentityPoisons, broken_bls12_377_g1_ops),
+    curve_ops_row!("ark_bls12_377_g1_curve_ops", "subgroup_check_on_curve_only", SubgroupCheckOnCurveOnly, broken_bls12_377_g1_ops),
+    curve_ops_row!("ark_bls12_377_g1_curve_ops", "clear_cofactor_skipped", ClearCofactorSkipped, broken_bls12_377_g1_ops),
+    curve_ops_row!("ark_bls12_377_g2_curve_ops", "msm_field_scalars_from_raw", MsmFieldScalarsFromRaw, broken_bls12_377_g2_ops),
+    curve_ops_row!("ark_bls12_377_g2_curve_ops", "mul_integer_top_words_dropped", MulIntegerTopWordsDropped, broken_bls12_377_g2_ops),
+    curve_ops_row!("ark_bls12_377_g2_curve_ops", "mul_field_montgomery_limbs", MulFieldMontgomeryLimbs, broken_bls12_377_g2_ops),
+    curve_ops_row!("ark_bls12_377_g2_curve_ops", "normalize_batch_identity_poisons", NormalizeBatchIdentityPoisons, broken_bls12_377_g2_ops),
+    curve_ops_row!("ark_bls12_377_g2_curve_ops", "clear_cofactor_skipped", ClearCofactorSkipped, broken_bls12_377_g2_ops),
+    curve_ops_row!("ark_secp256k1_curve_ops", "msm_integer_scalars_from_raw", MsmIntegerScalarsFromRaw, broken_secp256k1_ops),
+    curve_ops_row!("ark_secp256k1_curve_ops", "msm_field_scalars_from_raw", MsmFieldScalarsFromRaw, broken_secp256k1_ops),
+    curve_ops_row!("ark_secp256k1_curve_ops", "mul_field_montgomery_limbs", MulFieldMontgomeryLimbs, broken_secp256k1_ops),
+    curve_ops_row!("ark_secp256k1_curve_ops", "normalize_batch_identity_poisons", NormalizeBatchIdentityPoisons, broken_secp256k1_ops),
 ];
 
 /// ark-bn254's G2 raw-input entry points with `flaw` planted ([`CurveOpsFlaw`]), under the
@@ -1066,6 +1036,56 @@ fn broken_ed_on_bn254_ops(
     >,
 > {
     let curve = crate::arkworks::curve_ops::ArkCurve::plain(BigUint::from(8u8));
+    BrokenCurveOps::check(spec, curve, flaw)
+}
+
+/// ark-bls12-377's G1 raw-input entry points with `flaw` planted ([`CurveOpsFlaw`]), under the
+/// row's own declarations (GLV, the cofactor-clearing multiplier x − 1).
+fn broken_bls12_377_g1_ops(
+    spec: crate::shapes::Spec,
+    flaw: CurveOpsFlaw,
+) -> crate::shapes::curve_ops::CurveOpsCheck<
+    super::bls12_377::Bls12377G1,
+    BrokenCurveOps<
+        super::bls12_377::Bls12377G1,
+        crate::arkworks::curve_ops::Sw<ark_bls12_377::g1::Config>,
+    >,
+> {
+    let by = crate::curve::parse_integer(super::bls12_377::G1_CLEAR_COFACTOR_BY);
+    let curve = crate::arkworks::curve_ops::ArkCurve::glv::<ark_bls12_377::g1::Config>(by);
+    BrokenCurveOps::check(spec, curve, flaw)
+}
+
+/// ark-bls12-377's G2 raw-input entry points with `flaw` planted ([`CurveOpsFlaw`]), under the
+/// row's own declarations (the ψ-based cofactor clearing's multiplier).
+fn broken_bls12_377_g2_ops(
+    spec: crate::shapes::Spec,
+    flaw: CurveOpsFlaw,
+) -> crate::shapes::curve_ops::CurveOpsCheck<
+    super::bls12_377::Bls12377G2,
+    BrokenCurveOps<
+        super::bls12_377::Bls12377G2,
+        crate::arkworks::curve_ops::Sw<ark_bls12_377::g2::Config>,
+    >,
+> {
+    let by = crate::curve::parse_integer(super::bls12_377::G2_CLEAR_COFACTOR_BY);
+    let curve = crate::arkworks::curve_ops::ArkCurve::plain(by);
+    BrokenCurveOps::check(spec, curve, flaw)
+}
+
+/// ark-secp256k1's raw-input entry points with `flaw` planted ([`CurveOpsFlaw`]) (prime
+/// order: clearing the cofactor multiplies by 1).
+fn broken_secp256k1_ops(
+    spec: crate::shapes::Spec,
+    flaw: CurveOpsFlaw,
+) -> crate::shapes::curve_ops::CurveOpsCheck<
+    ecdiff_oracles::curves::Secp256k1,
+    BrokenCurveOps<
+        ecdiff_oracles::curves::Secp256k1,
+        crate::arkworks::curve_ops::Sw<ark_secp256k1::Config>,
+    >,
+> {
+    let curve = crate::arkworks::curve_ops::ArkCurve::plain(BigUint::from(1u8));
     BrokenCurveOps::check(spec, curve, flaw)
 }
 
