@@ -180,7 +180,8 @@ pub struct ZooRow {
     /// The verdicts the modelled bug gives (a wrong value is `Mismatch`, a crash
     /// `SubjectPanicked`, an accepted invalid input `OracleRejected`, a broken lazy-field
     /// contract `ContractViolation`; two where the profile decides, as an overflow check that
-    /// panics in debug builds and wraps to a wrong value in release): the zoo counts the
+    /// panics in debug builds and wraps to a wrong value in release; `Agree` where the bug hides
+    /// a known finding, so that the routine no longer departs as it ships): the zoo counts the
     /// variant as caught only by a finding of one of these kinds.
     pub caught_as: &'static [VerdictKind],
     /// Builds the broken check from the routine's spec.

@@ -381,6 +381,19 @@ impl CurveOpsFlaw {
         }
     }
 
+    /// The verdicts it gives (a zoo row's `caught_as`): a wrong value, and for
+    /// [`CurveOpsFlaw::MsmScalarsReducedModR`] also the absence of a known finding — where the
+    /// real `msm_bigint` truncates a scalar wider than its window (a known mismatch), the
+    /// reduction mod r first hides the truncation, and on a point of the prime-order subgroup
+    /// the answer comes out right, which is not what the real routine does.
+    pub const fn caught_as(self) -> &'static [crate::engine::VerdictKind] {
+        use crate::engine::VerdictKind::{Agree, Mismatch};
+        match self {
+            CurveOpsFlaw::MsmScalarsReducedModR => &[Mismatch, Agree],
+            _ => &[Mismatch],
+        }
+    }
+
     /// The input class that triggers it (a zoo row's `trigger`).
     pub const fn trigger(self) -> &'static str {
         match self {
@@ -388,7 +401,7 @@ impl CurveOpsFlaw {
                 "op_subgroup_check on a point with a torsion component"
             }
             CurveOpsFlaw::MsmScalarsReducedModR => {
-                "op_msm_integer with a scalar ≥ r on a point with a torsion component"
+                "op_msm_integer with a scalar ≥ r on a point with a torsion component, or a scalar wider than msm_bigint's window (whose known truncation it hides)"
             }
             CurveOpsFlaw::MulIntegerTopWordsDropped => {
                 "op_mul_integer with more words than the scalar field's BigInt"
@@ -409,7 +422,7 @@ impl CurveOpsFlaw {
 /// The zoo row of `routine` (an ark `curve_ops` row) with one [`CurveOpsFlaw`] planted, built by
 /// `broken` (the family's function giving the row's own curve declarations and the flaw):
 /// `curve_ops_row!("ark_g1_curve_ops", "suffix", Flaw, broken_g1_ops)`, named
-/// `<routine>__<suffix>`, with the flaw's own bug and trigger texts. (Used by the families'
+/// `<routine>__<suffix>`, with the flaw's own bug, trigger and verdicts. (Used by the families'
 /// zoo tables only, so not in the library's unit-test build, which compiles no family.)
 #[cfg(not(test))]
 macro_rules! curve_ops_row {
@@ -419,7 +432,7 @@ macro_rules! curve_ops_row {
             routine: $routine,
             bug: $crate::arkworks::zoo::CurveOpsFlaw::$flaw.bug(),
             trigger: $crate::arkworks::zoo::CurveOpsFlaw::$flaw.trigger(),
-            caught_as: &[$crate::engine::VerdictKind::Mismatch],
+            caught_as: $crate::arkworks::zoo::CurveOpsFlaw::$flaw.caught_as(),
             build: |spec| Box::new($broken(spec, $crate::arkworks::zoo::CurveOpsFlaw::$flaw)),
         }
     };
