@@ -39,7 +39,7 @@ use core::fmt;
 use std::sync::OnceLock;
 
 use num_bigint::BigUint;
-use num_traits::Zero;
+use num_traits::{One, Zero};
 
 use crate::field::{batch_inverse, Field, SqrtField};
 use crate::window::FixedBaseTable;
@@ -545,6 +545,45 @@ impl<F: SqrtField> Curve<F> {
             }
             x = x.add(&one);
         }
+    }
+
+    /// A generator of the cofactor part when it is cyclic: the first T = r·R, for R with x =
+    /// 1, 2, … on the curve, of order exactly h (h·T = O and (h/q)·T ≠ O for each prime q
+    /// dividing h, found by trial division: for the small cofactors of twisted Edwards
+    /// curves). `None` when h = 1 or h ≥ 2³², or when none of the first `tries` x gives one
+    /// (as when the h-part is not cyclic). Every point of a cyclic h-part is then some t·T.
+    pub fn torsion_generator(&self, tries: u32) -> Option<Point<F>> {
+        let h = &self.cofactor;
+        if h.is_one() || h.bits() > 32 {
+            return None;
+        }
+        let mut primes = Vec::new();
+        let (mut rest, mut q) = (h.clone(), BigUint::from(2u8));
+        while &q * &q <= rest {
+            if (&rest % &q).is_zero() {
+                primes.push(q.clone());
+                while (&rest % &q).is_zero() {
+                    rest /= &q;
+                }
+            }
+            q += 1u8;
+        }
+        if !rest.is_one() {
+            primes.push(rest);
+        }
+        let one = self.b.one_like();
+        let mut x = one.clone();
+        for _ in 0..tries {
+            if let Some(r) = self.lift_x(&x) {
+                let t = self.mul(&r, &self.order);
+                let exact = primes.iter().all(|q| !self.mul(&t, &(h / q)).is_identity());
+                if exact && self.mul(&t, h).is_identity() {
+                    return Some(t);
+                }
+            }
+            x = x.add(&one);
+        }
+        None
     }
 
     /// Some point (x, y) on the curve with the given x, or `None` if x³ + a·x + b is not a

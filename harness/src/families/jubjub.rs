@@ -7,18 +7,19 @@
 //!
 //! | routine | subject | oracle |
 //! |---|---|---|
-//! | `jubjub_group_law` | `ExtendedPoint`: `+`, `-`, `neg`, `double`, `+ AffinePoint`, `* Fr`, `is_identity`, `Sum`, `batch_normalize`, `from_bytes`, `conditional_select` | known logs |
+//! | `jubjub_group_law` | `ExtendedPoint` (points with torsion parts too): `+`, `-`, `neg`, `double`, `+ AffinePoint`, `* Fr`, `is_identity`, `Sum`, `batch_normalize`, `from_bytes`, `conditional_select` | known logs |
 //! | `jubjub_wnaf` | `group`'s wNAF over `ExtendedPoint`: `WnafBase × WnafScalar` (windows 2 to 8), `Wnaf::scalar`, `Wnaf::base` | known logs |
 //!
 //! `ExtendedPoint::generator()` generates the whole group (8·r points, cyclic), so the rows'
-//! points are multiples of 8·`generator()`, `SubgroupPoint::generator()`
-//! ([`crate::zkgroup::v014::group_law_prime_subgroup()`]); the `from_bytes` cases decode any
-//! point of the curve, torsion included (a mutated encoding that decodes is mostly outside the
-//! subgroup: 7 in 8 points of the curve are), by the
+//! prime-order points are multiples of 8·`generator()`, `SubgroupPoint::generator()`. The
+//! group law also adds torsion parts: points a·G + t·T, T of the 8-torsion, small-order
+//! points included ([`crate::zkgroup::v014::group_law_with_torsion()`]), what `ExtendedPoint`
+//! holds after an unchecked decoding, against the cofactor-aware known-log model. The
+//! `from_bytes` cases decode any point of the curve, torsion included (a mutated encoding
+//! that decodes is mostly outside the subgroup: 7 in 8 points of the curve are), by the
 //! Edwards encoding's rules with ZIP 216's refusal of x = 0 with the sign bit set
 //! ([`crate::zkgroup::EdwardsYSign`]). `SubgroupPoint` implements no `Curve`, so it has no row
-//! of its own. Known-log cases on points with a torsion component (a cofactor-aware model)
-//! are issue 40's next step.
+//! of its own. The wNAF row stays on the prime-order subgroup.
 //!
 //! The bug zoo's variants of these trait entry points are halo2curves' (see
 //! [`crate::families::pasta`]'s module docs).
@@ -52,11 +53,11 @@ pub const FAMILY: Family = Family {
         RoutineRow {
             name: "jubjub_group_law",
             subject: JUBJUB,
-            function: "group 0.14 traits (ExtendedPoint, prime-order points): +, -, neg, double, + AffinePoint, * Fr, is_identity, Sum, batch_normalize, from_bytes, conditional_select",
+            function: "group 0.14 traits (ExtendedPoint, points with torsion parts): +, -, neg, double, + AffinePoint, * Fr, is_identity, Sum, batch_normalize, from_bytes, conditional_select",
             lengths: Lengths::up_to(0),
             cases: 512,
             build: |spec| {
-                Box::new(zkgroup::v014::group_law_prime_subgroup::<
+                Box::new(zkgroup::v014::group_law_with_torsion::<
                     jubjub::ExtendedPoint,
                     Jubjub,
                     _,

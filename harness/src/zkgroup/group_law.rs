@@ -23,6 +23,17 @@
 //! Oracle: known-log bookkeeping. P = a·G and Q = b·G, so P + Q is (a + b mod r)·G, P − Q is
 //! (a − b)·G, −P is (−a)·G, 2P is (2a)·G, s·P is (s·a)·G, ΣPᵢ is (Σaᵢ)·G, P is the identity
 //! exactly when a = 0, and `batch_normalize` returns each aᵢ·G.
+//!
+//! Points outside the prime-order subgroup ([`GroupLawCheck::with_torsion`], for a type that
+//! holds the whole curve of h·r points, as jubjub's `ExtendedPoint`): each point of an
+//! operation other than `from_bytes` may get a torsion part, P = a·G + t·T with T a generator
+//! of the h-part where it is cyclic ([`ecdiff_oracles::weierstrass::Curve::torsion_generator`],
+//! so every small-order point is some t·T; else the oracle's first point of it) and t < h, the cofactor-aware model of [`crate::shapes::torsion`]: the t's combine as the a's do
+//! (modulo h), P is the identity exactly when a = 0 and t·T = O. The subject gets t·T as its
+//! encoding and adds it to a·G (its `from_bytes`, then `+`), the way an unchecked decoder hands
+//! a caller such a point. A related pair keeps its relation (Q = P: the same t; Q = −P: −t).
+//! The point classes describe the a·G parts; `torsion_component` (r·P ≠ O) and `small_order`
+//! (P ≠ O, h·P = O) are read off the whole points.
 
 use super::{PointEncoding, ReproPaths};
 use crate::curve::SwGroup;
@@ -34,8 +45,8 @@ use crate::generators::scalars::{scalar_class_holds, SCALAR_CLASSES};
 use crate::generators::Gen;
 use crate::repro::project::ReproCode;
 use crate::shapes::{hex_gen_points, hex_point, Spec};
-use ecdiff_oracles::field::Field;
-use ecdiff_oracles::weierstrass::Point;
+use ecdiff_oracles::field::{Field, SqrtField};
+use ecdiff_oracles::weierstrass::{FixedBase, Point};
 use num_bigint::BigUint;
 use num_traits::Zero;
 
@@ -114,6 +125,29 @@ fn related_pair<C: SwGroup>(g: &mut Gen, c: &C, negated: bool) -> Vec<GenPoint<C
     vec![p, q]
 }
 
+/// The classes of points outside the prime-order subgroup ([`GroupLawCheck::with_torsion`]):
+/// an input point with a torsion part (r·P ≠ O), and one of small order (P ≠ O, h·P = O).
+const TORSION_CLASSES: [&str; 2] = ["torsion_component", "small_order"];
+
+/// How many x the search for a generator of the h-part tries
+/// ([`ecdiff_oracles::weierstrass::Curve::torsion_generator`]): for a cyclic h-part of order 8,
+/// half of all points give one.
+const TORSION_TRIES: u32 = 64;
+
+/// The identity as a drawn point (log 0, in the canonical Jacobian form (1, 1, 0)): the
+/// prime part of a small-order point.
+fn identity_point<C: SwGroup>(c: &C) -> GenPoint<C::F> {
+    let one = c.curve().b.one_like();
+    GenPoint {
+        log: BigUint::zero(),
+        jac: crate::curve::Jacobian {
+            x: one.clone(),
+            y: one.clone(),
+            z: one.zero_like(),
+        },
+    }
+}
+
 /// The classes of `conditional_select`'s choice: P (choice 0) or Q (choice 1).
 const SELECT_CLASSES: [&str; 2] = ["select_first", "select_second"];
 
@@ -165,6 +199,9 @@ pub struct GroupLawCase<F> {
     pub scalar: BigUint,
     /// The bytes [`Op::Decode`] decodes (empty otherwise).
     pub bytes: Vec<u8>,
+    /// Each point's torsion multiple t < h (P = a·G + t·T), on a check
+    /// [`GroupLawCheck::with_torsion`]; empty otherwise and on [`Op::Decode`].
+    pub torsion: Vec<BigUint>,
 }
 
 /// What an operation returns, as the oracle reads it.
@@ -186,8 +223,16 @@ pub enum GroupValue<F> {
 /// The traits' entry points of one curve, run on points given by their logs.
 pub trait GroupLawSubject<C: SwGroup>: Send + Sync + 'static {
     /// `op` on the points of `logs` (and `scalar` for [`Op::Mul`]), read back by the oracle;
-    /// [`Op::Decode`] is [`GroupLawSubject::decode`]'s.
-    fn run(&self, op: Op, logs: &[&BigUint], scalar: &BigUint) -> GroupValue<C::F>;
+    /// [`Op::Decode`] is [`GroupLawSubject::decode`]'s. `torsion` is empty, or holds for each
+    /// point the encoding of a torsion part to add to it (empty bytes: none), on a check
+    /// [`GroupLawCheck::with_torsion`].
+    fn run(
+        &self,
+        op: Op,
+        logs: &[&BigUint],
+        torsion: &[Vec<u8>],
+        scalar: &BigUint,
+    ) -> GroupValue<C::F>;
 
     /// `G::from_bytes(bytes)`: the point read back by the oracle, or [`GroupValue::Refused`].
     fn decode(&self, bytes: &[u8]) -> GroupValue<C::F>;
@@ -199,6 +244,8 @@ pub struct GroupLawCheck<C: SwGroup> {
     subject: Box<dyn GroupLawSubject<C>>,
     encoding: Box<dyn PointEncoding<C>>,
     repro: Option<ReproPaths>,
+    /// T with its fixed-base table modulo h, where points get torsion parts.
+    torsion: Option<FixedBase<C::F>>,
 }
 
 /// The default case count: every operation and every point and scalar class at seed 0.
@@ -216,6 +263,7 @@ pub fn check<C: SwGroup>(
         encoding: Box::new(encoding),
         subject: Box::new(subject),
         repro: None,
+        torsion: None,
     }
 }
 
@@ -227,6 +275,98 @@ impl<C: SwGroup> GroupLawCheck<C> {
             repro: Some(paths),
             ..self
         }
+    }
+
+    /// The check with points outside the prime-order subgroup: a·G + t·T (module docs), for a
+    /// subject type that holds the whole curve. A curve of cofactor 1 has no T: unchanged.
+    pub fn with_torsion(self) -> Self
+    where
+        C::F: SqrtField,
+    {
+        let curve = C::instance().curve();
+        // A generator of the h-part where it is cyclic (every small-order point is a t·T),
+        // else the first point of it.
+        let point = curve.torsion_generator(TORSION_TRIES);
+        let torsion = (point.or_else(|| curve.torsion_point()))
+            .map(|t| curve.fixed_base(&t, &curve.cofactor));
+        GroupLawCheck { torsion, ..self }
+    }
+
+    /// t·T, or `None` on a check without torsion.
+    fn torsion_multiple(&self, t: &BigUint) -> Option<Point<C::F>> {
+        let base = self.torsion.as_ref()?;
+        Some(C::instance().curve().mul_fixed(base, t))
+    }
+
+    /// Point `i` of `case` whole: a·G + t·T.
+    fn whole_point(&self, case: &GroupLawCase<C::F>, i: usize) -> Point<C::F> {
+        self.point_of(&case.points[i].log, case.torsion.get(i))
+    }
+
+    /// a·G + t·T (t·T = O without torsion).
+    fn point_of(&self, a: &BigUint, t: Option<&BigUint>) -> Point<C::F> {
+        let curve = C::instance().curve();
+        let prime = curve.mul_generator(a);
+        match t.and_then(|t| self.torsion_multiple(t)) {
+            Some(part) => curve.add(&prime, &part),
+            None => prime,
+        }
+    }
+
+    /// Which of an operation's `n` points are of small order (no prime part: a·G = O), on a
+    /// check with torsion (none otherwise, drawing nothing): each a fifth of the time, both
+    /// points of a related pair (`related`) or neither.
+    fn small_order_slots(&self, g: &mut Gen, op: Op, n: usize, related: bool) -> Vec<bool> {
+        if self.torsion.is_none() || op == Op::Decode {
+            return vec![false; n];
+        }
+        if related {
+            return vec![g.chance(1, 5); n];
+        }
+        (0..n).map(|_| g.chance(1, 5)).collect()
+    }
+
+    /// The torsion multiples of `points` (one each, t < h): none, an order-2 multiple (h/2) or
+    /// any, and never none for a point of a small-order slot (`small`). Q of a related pair
+    /// takes P's multiple, negated where Q = −P (`negated`, or read off the logs for a list's
+    /// own relations).
+    fn draw_torsion(
+        &self,
+        g: &mut Gen,
+        op: Op,
+        points: &[GenPoint<C::F>],
+        small: &[bool],
+        negated: Option<bool>,
+    ) -> Vec<BigUint> {
+        let c = C::instance();
+        let h = &c.curve().cofactor;
+        let mut torsion: Vec<BigUint> = Vec::with_capacity(points.len());
+        for (i, p) in points.iter().enumerate() {
+            let pair = i == 1 && op.is_binary();
+            let same = p.log == points[0].log;
+            let opposite = (&p.log + &points[0].log) % c.order() == BigUint::zero();
+            let t = match negated {
+                Some(true) if pair => (h - &torsion[0]) % h,
+                Some(false) if pair => torsion[0].clone(),
+                None if pair && same => torsion[0].clone(),
+                None if pair && opposite => (h - &torsion[0]) % h,
+                _ if small[i] => g.biguint_below(&(h - 1u8)) + 1u8,
+                _ => match g.weighted(&[2, 1, 1]) {
+                    0 => BigUint::zero(),
+                    1 => h >> 1u8,
+                    _ => g.biguint_below(h),
+                },
+            };
+            let part = self.torsion_multiple(&t).unwrap_or(Point::Identity);
+            if !part.is_identity() {
+                g.hit("torsion_component");
+                if (&p.log % c.order()).is_zero() {
+                    g.hit("small_order");
+                }
+            }
+            torsion.push(t);
+        }
+        torsion
     }
 
     /// The bytes `from_bytes` gets: the encoding of `p`, as it is or mutated.
@@ -317,9 +457,17 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
         classes.extend(LIST_CLASSES);
         classes.extend(DECODE_CLASSES);
         classes.extend(SELECT_CLASSES);
+        if self.torsion.is_some() {
+            classes.extend(TORSION_CLASSES);
+        }
         self.spec.info(
-            "known logs: (a ± b)·G, (−a)·G, (2a)·G, (s·a)·G, (Σaᵢ)·G, a = 0; from_bytes: the \
-             format's decoder",
+            if self.torsion.is_some() {
+                "known logs with torsion (a·G + t·T): (a ± b, t ± u), (−a, −t), (2a, 2t), \
+                 (s·a, s·t), (Σaᵢ, Σtᵢ), a = 0 and t·T = O; from_bytes: the format's decoder"
+            } else {
+                "known logs: (a ± b)·G, (−a)·G, (2a)·G, (s·a)·G, (Σaᵢ)·G, a = 0; from_bytes: \
+                 the format's decoder"
+            },
             classes,
         )
     }
@@ -330,9 +478,31 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
         let (op, class) = OPS[g.weighted(&OP_WEIGHTS)];
         g.hit(class);
         let n = op.arity(g);
-        let points = match op.is_binary().then(|| g.weighted(&PAIR_WEIGHTS)) {
-            Some(relation @ (1 | 2)) => related_pair(g, c, relation == 2),
-            _ => points(g, c, n, Representation::Affine),
+        let relation = op.is_binary().then(|| g.weighted(&PAIR_WEIGHTS));
+        let negated = match relation {
+            Some(relation @ (1 | 2)) => Some(relation == 2),
+            _ => None,
+        };
+        let small = self.small_order_slots(g, op, n, negated.is_some());
+        let points = match negated {
+            // A small-order pair: P = t·T, Q = ±P (the relation is in the torsion multiples).
+            Some(_) if small[0] => vec![identity_point(c); 2],
+            Some(negated) => related_pair(g, c, negated),
+            None => {
+                let mut drawn = points(
+                    g,
+                    c,
+                    n - small.iter().filter(|s| **s).count(),
+                    Representation::Affine,
+                )
+                .into_iter();
+                (small.iter())
+                    .map(|&s| match s {
+                        true => identity_point(c),
+                        false => drawn.next().expect("one drawn point per slot"),
+                    })
+                    .collect()
+            }
         };
         let scalar = match op {
             Op::Mul => crate::generators::scalars::scalar(g, c.order()),
@@ -347,11 +517,18 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
             Op::Decode => self.decode_input(g, &points[0]),
             _ => Vec::new(),
         };
+        // Rows without torsion draw nothing more (as before torsion was modelled).
+        let torsion = match op {
+            Op::Decode => Vec::new(),
+            _ if self.torsion.is_some() => self.draw_torsion(g, op, &points, &small, negated),
+            _ => Vec::new(),
+        };
         GroupLawCase {
             op,
             points,
             scalar,
             bytes,
+            torsion,
         }
     }
 
@@ -369,6 +546,15 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
         if DECODE_CLASSES.contains(&class) {
             return Some(case.op == Op::Decode && self.decode_class_holds(case, class));
         }
+        if TORSION_CLASSES.contains(&class) {
+            let curve = C::instance().curve();
+            let holds = |p: &Point<C::F>| match class {
+                "torsion_component" => !curve.mul(p, &curve.order).is_identity(),
+                _ => !p.is_identity() && curve.mul(p, &curve.cofactor).is_identity(),
+            };
+            let whole = (0..case.torsion.len()).map(|i| self.whole_point(case, i));
+            return Some(whole.into_iter().any(|p| holds(&p)));
+        }
         let c = C::instance();
         point_class_holds(c, class, &case.points).or_else(|| {
             (case.op == Op::Mul)
@@ -385,27 +571,47 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
             };
         }
         let logs: Vec<&BigUint> = case.points.iter().map(|p| &p.log).collect();
-        Outcome::Value(self.subject.run(case.op, &logs, &case.scalar))
+        let torsion: Vec<Vec<u8>> = (case.torsion.iter())
+            .map(|t| match self.torsion_multiple(t) {
+                Some(part) if !part.is_identity() => self.encoding.encode(&part),
+                _ => Vec::new(),
+            })
+            .collect();
+        Outcome::Value(self.subject.run(case.op, &logs, &torsion, &case.scalar))
     }
 
     fn oracle(&self, case: &Self::Case) -> Outcome<Self::Output> {
         let c = C::instance();
         let r = c.order();
+        let h = &c.curve().cofactor;
+        // Each point as (a mod r, t mod h); t = 0 without torsion.
         let log = |i: usize| &case.points[i].log % r;
-        let neg = |a: BigUint| (r - a) % r;
-        let result = match case.op {
-            Op::Add | Op::AddAffine => (log(0) + log(1)) % r,
-            Op::Sub | Op::SubAffine => (log(0) + neg(log(1))) % r,
-            Op::Neg => neg(log(0)),
-            Op::Double => (log(0) * 2u8) % r,
-            Op::Mul => (log(0) * &case.scalar) % r,
-            Op::IsIdentity => return Outcome::Value(GroupValue::Flag(log(0).is_zero())),
-            Op::Sum => (0..case.points.len()).map(log).sum::<BigUint>() % r,
-            Op::Select if case.scalar.is_zero() => log(0),
-            Op::Select => log(1),
+        let tor = |i: usize| case.torsion.get(i).map_or_else(BigUint::zero, |t| t % h);
+        let neg = |a: BigUint, m: &BigUint| (m - a) % m;
+        let (a, t) = match case.op {
+            Op::Add | Op::AddAffine => ((log(0) + log(1)) % r, (tor(0) + tor(1)) % h),
+            Op::Sub | Op::SubAffine => {
+                ((log(0) + neg(log(1), r)) % r, (tor(0) + neg(tor(1), h)) % h)
+            }
+            Op::Neg => (neg(log(0), r), neg(tor(0), h)),
+            Op::Double => ((log(0) * 2u8) % r, (tor(0) * 2u8) % h),
+            Op::Mul => ((log(0) * &case.scalar) % r, (tor(0) * &case.scalar) % h),
+            Op::IsIdentity => {
+                let p = self.point_of(&log(0), Some(&tor(0)));
+                return Outcome::Value(GroupValue::Flag(p.is_identity()));
+            }
+            Op::Sum => {
+                let n = case.points.len();
+                (
+                    (0..n).map(log).sum::<BigUint>() % r,
+                    (0..n).map(tor).sum::<BigUint>() % h,
+                )
+            }
+            Op::Select if case.scalar.is_zero() => (log(0), tor(0)),
+            Op::Select => (log(1), tor(1)),
             Op::BatchNormalize => {
                 let each = (0..case.points.len())
-                    .map(|i| GroupValue::Point(c.curve().mul_generator(&log(i))))
+                    .map(|i| GroupValue::Point(self.point_of(&log(i), Some(&tor(i)))))
                     .collect();
                 return Outcome::Value(GroupValue::List(each));
             }
@@ -418,7 +624,7 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
                 };
             }
         };
-        Outcome::Value(GroupValue::Point(c.curve().mul_generator(&result)))
+        Outcome::Value(GroupValue::Point(self.point_of(&a, Some(&t))))
     }
 
     /// `from_bytes` cases only: the bytes into `G::from_bytes`, the point it accepts shown as
@@ -468,13 +674,21 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
     }
 
     fn render_case(&self, case: &Self::Case) -> String {
-        format!(
+        let mut text = format!(
             "op = {:?}\npoints = {}\nscalar = 0x{:x}\nbytes = {}",
             case.op,
             hex_gen_points(&case.points),
             case.scalar,
             hex::encode(&case.bytes)
-        )
+        );
+        if !case.torsion.is_empty() {
+            let each: Vec<String> = case.torsion.iter().map(|t| t.to_string()).collect();
+            text += &format!("\ntorsion multiples of T = [{}]", each.join(", "));
+            if let Some(base) = &self.torsion {
+                text += &format!("\nT = {}", hex_point(base.point()));
+            }
+        }
+        text
     }
 
     fn render_output(&self, output: &Self::Output) -> String {

@@ -58,8 +58,18 @@ macro_rules! entry_points {
             G: Curve + GroupEncoding + subtle::ConditionallySelectable + 'static,
             E: PointEncoding<C>,
         {
-            fn run(&self, op: Op, logs: &[&BigUint], s: &BigUint) -> GroupValue<C::F> {
-                let point = |i: usize| point_of::<G, C>(self.hub, logs[i]);
+            fn run(
+                &self,
+                op: Op,
+                logs: &[&BigUint],
+                torsion: &[Vec<u8>],
+                s: &BigUint,
+            ) -> GroupValue<C::F> {
+                // A torsion part enters through `from_bytes`, as from an unchecked decoder.
+                let point = |i: usize| match torsion.get(i).filter(|t| !t.is_empty()) {
+                    Some(bytes) => point_of::<G, C>(self.hub, logs[i]) + decoded::<G>(bytes),
+                    None => point_of::<G, C>(self.hub, logs[i]),
+                };
                 let out = |p: G| read_back(&self.encoding, p);
                 match op {
                     Op::Sum => {
@@ -131,23 +141,37 @@ macro_rules! entry_points {
             }
         }
 
-        #[doc = concat!("The group-law check of `G` (`group` ", $version, ") on its prime-order")]
-        /// subgroup, for a type whose `generator()` generates the whole group of h·r points
-        /// (a curve with a cofactor, as jubjub's `ExtendedPoint`): the points are multiples of
-        /// h·`generator()`, the oracle curve `C`'s generator (declared so). `from_bytes` cases
-        /// still decode any point of the curve, torsion included, as `encoding` does.
-        pub fn group_law_prime_subgroup<G, C, E>(spec: Spec, encoding: E) -> GroupLawCheck<C>
+        /// The entry points of `G` on points a·(h·`generator()`) + t·T, results read through
+        /// `encoding`: the subject of [`group_law_with_torsion()`], for a planted bug around
+        /// it.
+        pub fn traits_with_torsion<G, C, E>(encoding: E) -> impl GroupLawSubject<C>
         where
             C: SwGroup,
             G: Curve + GroupEncoding + subtle::ConditionallySelectable + 'static,
-            E: PointEncoding<C> + Clone,
+            E: PointEncoding<C>,
         {
-            let subject = Traits::<G, E> {
-                encoding: encoding.clone(),
+            Traits::<G, E> {
+                encoding,
                 hub: Hub::ClearedGenerator,
                 _group: PhantomData,
-            };
-            check(spec, subject, encoding)
+            }
+        }
+
+        #[doc = concat!("The group-law check of `G` (`group` ", $version, ") on the whole curve,")]
+        /// for a type whose `generator()` generates the whole group of h·r points (a curve with
+        /// a cofactor, as jubjub's `ExtendedPoint`): the points are a·(h·`generator()`) + t·T,
+        /// h·`generator()` the oracle curve `C`'s generator (declared so) and T of the h-part
+        /// ([`GroupLawCheck::with_torsion`]). `from_bytes` cases decode any point of the curve,
+        /// as `encoding` does.
+        pub fn group_law_with_torsion<G, C, E>(spec: Spec, encoding: E) -> GroupLawCheck<C>
+        where
+            C: SwGroup,
+            C::F: ecdiff_oracles::field::SqrtField,
+            G: Curve + GroupEncoding + subtle::ConditionallySelectable + 'static,
+            E: PointEncoding<C> + Clone,
+        {
+            let subject = traits_with_torsion::<G, C, E>(encoding.clone());
+            check(spec, subject, encoding).with_torsion()
         }
 
         /// The point of log `a`: `G::generator() * from_repr(a)`, or with the generator
@@ -160,6 +184,21 @@ macro_rules! entry_points {
                 }
             };
             generator * scalar::<G::Scalar>(a)
+        }
+
+        /// `G::from_bytes(bytes)`, of bytes the oracle encoded.
+        ///
+        /// # Panics
+        /// When `G` refuses them (the row's torsion points must decode).
+        fn decoded<G: GroupEncoding>(bytes: &[u8]) -> G {
+            let mut repr = <G as GroupEncoding>::Repr::default();
+            repr.as_mut().copy_from_slice(bytes);
+            Option::<G>::from(G::from_bytes(&repr)).unwrap_or_else(|| {
+                panic!(
+                    "from_bytes refused the oracle's torsion point {}",
+                    hex::encode(bytes)
+                )
+            })
         }
 
         /// `p.to_bytes()`, read through `encoding`.
@@ -299,7 +338,7 @@ macro_rules! entry_points {
         }
 
         /// [`wnaf_group()`] on the prime-order subgroup of a type whose `generator()`
-        /// generates the whole group of h·r points, as [`group_law_prime_subgroup()`].
+        /// generates the whole group of h·r points, as [`group_law_with_torsion()`].
         pub fn wnaf_group_prime_subgroup<G, C, E>(spec: Spec, encoding: E) -> WnafCheck<C>
         where
             C: SwGroup,

@@ -52,4 +52,103 @@ fn the_encoding_and_generator_conventions_hold() {
     );
 }
 
-crate::declare::unit_tests![the_encoding_and_generator_conventions_hold];
+/// The group law's torsion parts reach every point of the 8-torsion: the oracle's T
+/// (`Curve::torsion_generator`) has order 8 exactly, and jubjub's own decoder accepts it.
+fn the_torsion_point_has_order_eight() {
+    let curve = crate::curve::SwGroup::curve(&Jubjub);
+    let t = curve
+        .torsion_generator(64)
+        .expect("Jubjub's 8-torsion is cyclic");
+    assert!(curve.mul(&t, &8u8.into()).is_identity());
+    assert!(
+        !curve.mul(&t, &4u8.into()).is_identity(),
+        "T has order 8, not 1, 2 or 4"
+    );
+    let decoded = jubjub_decode(&oracle_encode(&t)).expect("T decodes");
+    assert!(!bool::from((decoded.double().double()).is_identity()));
+    assert!(bool::from(decoded.double().double().double().is_identity()));
+}
+
+/// Bugs of code that assumes prime order, planted around jubjub's `ExtendedPoint`.
+#[derive(Clone, Copy, Debug)]
+enum PrimeOrderAssumed {
+    /// `is_identity` answered by `is_small_order` (8·P = O): a small-order point passes
+    /// for the identity.
+    IdentityBySmallOrder,
+    /// `P * s` computed on the prime-order part (8·P times s/8 mod r): right on the subgroup,
+    /// the torsion part lost.
+    MulDropsTorsion,
+}
+
+/// The real entry points with one [`PrimeOrderAssumed`] bug.
+struct PlantedTorsionBug<S>(S, PrimeOrderAssumed);
+
+impl<S: zkgroup::group_law::GroupLawSubject<Jubjub>> zkgroup::group_law::GroupLawSubject<Jubjub>
+    for PlantedTorsionBug<S>
+{
+    fn run(
+        &self,
+        op: zkgroup::group_law::Op,
+        logs: &[&num_bigint::BigUint],
+        torsion: &[Vec<u8>],
+        scalar: &num_bigint::BigUint,
+    ) -> zkgroup::group_law::GroupValue<ecdiff_oracles::field::Fp> {
+        use zkgroup::group_law::{GroupValue, Op};
+        let point = || {
+            let eight_g = jubjub::ExtendedPoint::generator() * jubjub::Fr::from(8u64);
+            let prime = eight_g * zkgroup::v014::scalar::<jubjub::Fr>(logs[0]);
+            match torsion.first().filter(|t| !t.is_empty()) {
+                Some(bytes) => prime + jubjub_decode(bytes).expect("T's multiple decodes"),
+                None => prime,
+            }
+        };
+        match (self.1, op) {
+            (PrimeOrderAssumed::IdentityBySmallOrder, Op::IsIdentity) => {
+                GroupValue::Flag(bool::from(point().is_small_order()))
+            }
+            (PrimeOrderAssumed::MulDropsTorsion, Op::Mul) => {
+                let eighth = jubjub::Fr::from(8u64).invert().expect("8 ≠ 0 mod r");
+                let s = zkgroup::v014::scalar::<jubjub::Fr>(scalar) * eighth;
+                let bytes = (point().mul_by_cofactor() * s).to_bytes();
+                match PointEncoding::<Jubjub>::decode(&ENCODING, &bytes) {
+                    Some(p) => GroupValue::Point(p),
+                    None => GroupValue::NotAPoint(bytes.to_vec()),
+                }
+            }
+            _ => self.0.run(op, logs, torsion, scalar),
+        }
+    }
+
+    fn decode(&self, bytes: &[u8]) -> zkgroup::group_law::GroupValue<ecdiff_oracles::field::Fp> {
+        self.0.decode(bytes)
+    }
+}
+
+/// The group law's default budget finds each [`PrimeOrderAssumed`] bug: only points with a
+/// torsion part show them (seen: with the torsion parts left out, both pass).
+fn planted_prime_order_assumptions_are_found() {
+    for bug in [
+        PrimeOrderAssumed::IdentityBySmallOrder,
+        PrimeOrderAssumed::MulDropsTorsion,
+    ] {
+        let subject = PlantedTorsionBug(
+            zkgroup::v014::traits_with_torsion::<jubjub::ExtendedPoint, Jubjub, _>(ENCODING),
+            bug,
+        );
+        let broken = zkgroup::group_law::check(FAMILY.spec("jubjub_group_law"), subject, ENCODING)
+            .with_torsion();
+        let failure = crate::suite::Suite::new(&broken)
+            .no_save()
+            .try_run()
+            .err()
+            .unwrap_or_else(|| panic!("{bug:?} not found"));
+        assert_eq!(failure.run.verdict.kind, crate::VerdictKind::Mismatch);
+        assert!(failure.run.classes.contains(&"torsion_component"));
+    }
+}
+
+crate::declare::unit_tests![
+    the_encoding_and_generator_conventions_hold,
+    the_torsion_point_has_order_eight,
+    planted_prime_order_assumptions_are_found
+];

@@ -22,6 +22,7 @@ fn the_compact_tag_is_pinned_to_the_smaller_root() {
         points: vec![g],
         scalar: 0u8.into(),
         bytes,
+        torsion: Vec::new(),
     };
     let build = || {
         crate::shapes::known::with_known(
