@@ -22,7 +22,8 @@
 //! of its own. The wNAF row stays on the prime-order subgroup.
 //!
 //! The bug zoo's variants of these trait entry points are halo2curves' (see
-//! [`crate::families::pasta`]'s module docs).
+//! [`crate::families::pasta`]'s module docs), except one that only points with a torsion part
+//! show (`zoo.rs`: a multiplication blinded by multiples of the order r).
 
 use crate::curve::declared::Jubjub;
 use crate::declare::{Family, RoutineRow};
@@ -45,7 +46,7 @@ const UNIT_TESTS: &[&[crate::declare::UnitTest]] = &[tests::TESTS];
 pub const FAMILY: Family = Family {
     name: "jubjub",
     #[cfg(feature = "zoo")]
-    zoo: &[],
+    zoo: &zoo::ROWS,
     #[cfg(feature = "family-tests")]
     unit_tests: UNIT_TESTS,
     contract_check: crate::engine::no_contract_check,
@@ -80,6 +81,38 @@ pub const FAMILY: Family = Family {
         },
     ],
 };
+
+/// The point a·(8·`generator()`) + T', T' the torsion part the check hands over as its
+/// encoding (empty: none), built as the group-law row builds it (for planted bugs around it).
+#[cfg(any(feature = "zoo", feature = "family-tests"))]
+fn extended_point(log: &num_bigint::BigUint, torsion: &[u8]) -> jubjub::ExtendedPoint {
+    use group_014::{Group, GroupEncoding};
+    let eight_g = jubjub::ExtendedPoint::generator() * jubjub::Fr::from(8u64);
+    let prime = eight_g * zkgroup::v014::scalar::<jubjub::Fr>(log);
+    if torsion.is_empty() {
+        return prime;
+    }
+    let repr: [u8; 32] = torsion.try_into().expect("a 32-byte encoding");
+    let part: Option<jubjub::ExtendedPoint> = jubjub::ExtendedPoint::from_bytes(&repr).into();
+    prime + part.expect("the torsion part decodes")
+}
+
+/// `p.to_bytes()` read through the rows' encoding.
+#[cfg(any(feature = "zoo", feature = "family-tests"))]
+fn read_back(
+    p: jubjub::ExtendedPoint,
+) -> zkgroup::group_law::GroupValue<ecdiff_oracles::field::Fp> {
+    use group_014::GroupEncoding;
+    use zkgroup::group_law::GroupValue;
+    let bytes = p.to_bytes();
+    match zkgroup::PointEncoding::<Jubjub>::decode(&ENCODING, &bytes) {
+        Some(p) => GroupValue::Point(p),
+        None => GroupValue::NotAPoint(bytes.to_vec()),
+    }
+}
+
+#[cfg(feature = "zoo")]
+mod zoo;
 
 #[cfg(feature = "family-tests")]
 pub(crate) mod tests;

@@ -94,14 +94,7 @@ impl<S: zkgroup::group_law::GroupLawSubject<Jubjub>> zkgroup::group_law::GroupLa
         scalar: &num_bigint::BigUint,
     ) -> zkgroup::group_law::GroupValue<ecdiff_oracles::field::Fp> {
         use zkgroup::group_law::{GroupValue, Op};
-        let point = || {
-            let eight_g = jubjub::ExtendedPoint::generator() * jubjub::Fr::from(8u64);
-            let prime = eight_g * zkgroup::v014::scalar::<jubjub::Fr>(logs[0]);
-            match torsion.first().filter(|t| !t.is_empty()) {
-                Some(bytes) => prime + jubjub_decode(bytes).expect("T's multiple decodes"),
-                None => prime,
-            }
-        };
+        let point = || extended_point(logs[0], torsion.first().map_or(&[][..], Vec::as_slice));
         match (self.1, op) {
             (PrimeOrderAssumed::IdentityBySmallOrder, Op::IsIdentity) => {
                 GroupValue::Flag(bool::from(point().is_small_order()))
@@ -109,11 +102,7 @@ impl<S: zkgroup::group_law::GroupLawSubject<Jubjub>> zkgroup::group_law::GroupLa
             (PrimeOrderAssumed::MulDropsTorsion, Op::Mul) => {
                 let eighth = jubjub::Fr::from(8u64).invert().expect("8 ≠ 0 mod r");
                 let s = zkgroup::v014::scalar::<jubjub::Fr>(scalar) * eighth;
-                let bytes = (point().mul_by_cofactor() * s).to_bytes();
-                match PointEncoding::<Jubjub>::decode(&ENCODING, &bytes) {
-                    Some(p) => GroupValue::Point(p),
-                    None => GroupValue::NotAPoint(bytes.to_vec()),
-                }
+                read_back(point().mul_by_cofactor() * s)
             }
             _ => self.0.run(op, logs, torsion, scalar),
         }
