@@ -22,8 +22,10 @@
 //! of its own. The wNAF row stays on the prime-order subgroup.
 //!
 //! The bug zoo's variants of these trait entry points are halo2curves' (see
-//! [`crate::families::pasta`]'s module docs), except one that only points with a torsion part
-//! show (`zoo.rs`: a multiplication blinded by multiples of the order r).
+//! [`crate::families::pasta`]'s module docs), except three of Edwards and cofactor bugs
+//! (`zoo.rs`: a multiplication blinded by multiples of the order r, which only points with a
+//! torsion part show; `is_identity` and the identity's multiple by the Weierstrass habit of
+//! taking (0, 0) for the identity).
 
 use crate::curve::declared::Jubjub;
 use crate::declare::{Family, RoutineRow};

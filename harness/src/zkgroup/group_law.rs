@@ -26,14 +26,18 @@
 //!
 //! Points outside the prime-order subgroup ([`GroupLawCheck::with_torsion`], for a type that
 //! holds the whole curve of h·r points, as jubjub's `ExtendedPoint`): each point of an
-//! operation other than `from_bytes` may get a torsion part, P = a·G + t·T with T a generator
-//! of the h-part where it is cyclic ([`ecdiff_oracles::weierstrass::Curve::torsion_generator`],
-//! so every small-order point is some t·T; else the oracle's first point of it) and t < h, the cofactor-aware model of [`crate::shapes::torsion`]: the t's combine as the a's do
-//! (modulo h), P is the identity exactly when a = 0 and t·T = O. The subject gets t·T as its
-//! encoding and adds it to a·G (its `from_bytes`, then `+`), the way an unchecked decoder hands
-//! a caller such a point. A related pair keeps its relation (Q = P: the same t; Q = −P: −t).
-//! The point classes describe the a·G parts; `torsion_component` (r·P ≠ O) and `small_order`
-//! (P ≠ O, h·P = O) are read off the whole points.
+//! operation other than `from_bytes` is P = a·G + t·T, with T a generator of the h-part where
+//! it is cyclic ([`ecdiff_oracles::weierstrass::Curve::torsion_generator`], so every
+//! small-order point is some t·T; else the oracle's first point of it) and t < h, the
+//! cofactor-aware model of [`crate::shapes::torsion`]. A point is drawn as above with a torsion
+//! part half the time (t = 0, h/2 or any), or is of small order (a = 0, t·T ≠ O) or the
+//! identity itself, 3 times in 20 each (with torsion parts on half the drawn points, the drawn
+//! identities alone were too few: a planted `is_identity` bug was missed on 2 seeds of 5). The
+//! t's combine as the a's do (modulo h); P is the identity exactly when a = 0 and t·T = O. The
+//! subject gets t·T as its encoding and adds it to a·G (its `from_bytes`, then `+`), the way
+//! an unchecked decoder hands a caller such a point. A related pair keeps its relation (Q = P:
+//! the same t; Q = −P: −t). The point classes describe the a·G parts; `torsion_component`
+//! (r·P ≠ O) and `small_order` (P ≠ O, h·P = O) are read off the whole points.
 
 use super::{PointEncoding, ReproPaths};
 use crate::curve::SwGroup;
@@ -134,9 +138,23 @@ const TORSION_CLASSES: [&str; 2] = ["torsion_component", "small_order"];
 /// half of all points give one.
 const TORSION_TRIES: u32 = 64;
 
-/// The identity as a drawn point (log 0, in the canonical Jacobian form (1, 1, 0)): the
-/// prime part of a small-order point.
-fn identity_point<C: SwGroup>(c: &C) -> GenPoint<C::F> {
+/// What a point of a case with torsion parts is ([`GroupLawCheck::with_torsion`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slot {
+    /// Drawn by [`points`] (its torsion part drawn after it).
+    Drawn,
+    /// t·T, t·T ≠ O: no prime part.
+    SmallOrder,
+    /// The identity: no prime part, no torsion part.
+    Identity,
+}
+
+/// The identity as a drawn point (log 0, in the canonical Jacobian form (1, 1, 0)): the prime
+/// part of a point of `slot` (the `identity` class is hit for the identity itself).
+fn identity_point<C: SwGroup>(g: &mut Gen, c: &C, slot: Slot) -> GenPoint<C::F> {
+    if slot == Slot::Identity {
+        g.hit("identity");
+    }
     let one = c.curve().b.one_like();
     GenPoint {
         log: BigUint::zero(),
@@ -313,21 +331,24 @@ impl<C: SwGroup> GroupLawCheck<C> {
         }
     }
 
-    /// Which of an operation's `n` points are of small order (no prime part: a·G = O), on a
-    /// check with torsion (none otherwise, drawing nothing): each a fifth of the time, both
-    /// points of a related pair (`related`) or neither.
-    fn small_order_slots(&self, g: &mut Gen, op: Op, n: usize, related: bool) -> Vec<bool> {
+    /// What each of an operation's `n` points is, on a check with torsion (drawn by
+    /// [`points`] otherwise, drawing nothing here): a point of small order or the identity
+    /// each 3 times in 20 (the identity a point with a torsion part is not, so the drawn
+    /// identities alone would be too few), both points of a related pair (`related`) alike.
+    fn slots(&self, g: &mut Gen, op: Op, n: usize, related: bool) -> Vec<Slot> {
         if self.torsion.is_none() || op == Op::Decode {
-            return vec![false; n];
+            return vec![Slot::Drawn; n];
         }
+        let mut slot = || [Slot::Drawn, Slot::SmallOrder, Slot::Identity][g.weighted(&[14, 3, 3])];
         if related {
-            return vec![g.chance(1, 5); n];
+            return vec![slot(); n];
         }
-        (0..n).map(|_| g.chance(1, 5)).collect()
+        (0..n).map(|_| slot()).collect()
     }
 
     /// The torsion multiples of `points` (one each, t < h): none, an order-2 multiple (h/2) or
-    /// any, and never none for a point of a small-order slot (`small`). Q of a related pair
+    /// any; never none in a small-order slot, always none in an identity slot (`slots`). Q of
+    /// a related pair
     /// takes P's multiple, negated where Q = −P (`negated`, or read off the logs for a list's
     /// own relations).
     fn draw_torsion(
@@ -335,7 +356,7 @@ impl<C: SwGroup> GroupLawCheck<C> {
         g: &mut Gen,
         op: Op,
         points: &[GenPoint<C::F>],
-        small: &[bool],
+        slots: &[Slot],
         negated: Option<bool>,
     ) -> Vec<BigUint> {
         let c = C::instance();
@@ -350,7 +371,8 @@ impl<C: SwGroup> GroupLawCheck<C> {
                 Some(false) if pair => torsion[0].clone(),
                 None if pair && same => torsion[0].clone(),
                 None if pair && opposite => (h - &torsion[0]) % h,
-                _ if small[i] => g.biguint_below(&(h - 1u8)) + 1u8,
+                _ if slots[i] == Slot::SmallOrder => g.biguint_below(&(h - 1u8)) + 1u8,
+                _ if slots[i] == Slot::Identity => BigUint::zero(),
                 _ => match g.weighted(&[2, 1, 1]) {
                     0 => BigUint::zero(),
                     1 => h >> 1u8,
@@ -483,23 +505,19 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
             Some(relation @ (1 | 2)) => Some(relation == 2),
             _ => None,
         };
-        let small = self.small_order_slots(g, op, n, negated.is_some());
+        let slots = self.slots(g, op, n, negated.is_some());
         let points = match negated {
-            // A small-order pair: P = t·T, Q = ±P (the relation is in the torsion multiples).
-            Some(_) if small[0] => vec![identity_point(c); 2],
+            // A pair of small order (P = t·T, Q = ±P: the relation is in the torsion
+            // multiples) or of identities.
+            Some(_) if slots[0] != Slot::Drawn => vec![identity_point(g, c, slots[0]); 2],
             Some(negated) => related_pair(g, c, negated),
             None => {
-                let mut drawn = points(
-                    g,
-                    c,
-                    n - small.iter().filter(|s| **s).count(),
-                    Representation::Affine,
-                )
-                .into_iter();
-                (small.iter())
+                let to_draw = slots.iter().filter(|s| **s == Slot::Drawn).count();
+                let mut drawn = points(g, c, to_draw, Representation::Affine).into_iter();
+                (slots.iter())
                     .map(|&s| match s {
-                        true => identity_point(c),
-                        false => drawn.next().expect("one drawn point per slot"),
+                        Slot::Drawn => drawn.next().expect("one drawn point per slot"),
+                        other => identity_point(g, c, other),
                     })
                     .collect()
             }
@@ -520,7 +538,7 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
         // Rows without torsion draw nothing more (as before torsion was modelled).
         let torsion = match op {
             Op::Decode => Vec::new(),
-            _ if self.torsion.is_some() => self.draw_torsion(g, op, &points, &small, negated),
+            _ if self.torsion.is_some() => self.draw_torsion(g, op, &points, &slots, negated),
             _ => Vec::new(),
         };
         GroupLawCase {

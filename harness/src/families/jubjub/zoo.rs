@@ -1,7 +1,8 @@
 //! Deliberately broken subjects of the jubjub rows (feature `zoo`): an entry point of
-//! `ExtendedPoint` rewritten over jubjub's public API with a published bug class in it that
-//! only points outside the prime-order subgroup show; the other entry points the library's
-//! own.
+//! `ExtendedPoint` rewritten over jubjub's public API with a published bug class in it — one
+//! that only points outside the prime-order subgroup show, and two from the Weierstrass habit
+//! of taking (0, 0) for the identity, which on an Edwards curve is (0, 1); the other entry
+//! points the library's own.
 
 use super::{extended_point, read_back, ENCODING};
 use crate::curve::declared::Jubjub;
@@ -48,21 +49,101 @@ impl<S: GroupLawSubject<Jubjub>> GroupLawSubject<Jubjub> for MulBlindedByOrder<S
     }
 }
 
+/// An Edwards entry point written with the Weierstrass convention that the identity is the
+/// pair (0, 0).
+#[derive(Clone, Copy)]
+enum IdentityAsZeroPair {
+    /// `is_identity` as "the affine coordinates are (0, 0)": never true on the curve, whose
+    /// identity is (0, 1).
+    IsIdentity,
+    /// `O * s` short-circuited to the zeroed pair (0, 0) (off the curve; its encoding, all
+    /// zeros, reads as a point of order 4).
+    MulOfIdentity,
+}
+
+/// The real entry points with one [`IdentityAsZeroPair`] bug.
+struct ZeroPairIdentity<S>(S, IdentityAsZeroPair);
+
+impl<S: GroupLawSubject<Jubjub>> GroupLawSubject<Jubjub> for ZeroPairIdentity<S> {
+    fn run(
+        &self,
+        op: Op,
+        logs: &[&BigUint],
+        torsion: &[Vec<u8>],
+        scalar: &BigUint,
+    ) -> GroupValue<Fp> {
+        let point = || extended_point(logs[0], torsion.first().map_or(&[][..], Vec::as_slice));
+        let zero = jubjub::Fq::zero();
+        match (self.1, op) {
+            (IdentityAsZeroPair::IsIdentity, Op::IsIdentity) => {
+                let p = jubjub::AffinePoint::from(point());
+                GroupValue::Flag(p.get_u() == zero && p.get_v() == zero)
+            }
+            (IdentityAsZeroPair::MulOfIdentity, Op::Mul) => {
+                let p = point();
+                if bool::from(p.is_identity()) {
+                    let zeroed = jubjub::AffinePoint::from_raw_unchecked(zero, zero);
+                    return read_back(zeroed.to_extended());
+                }
+                read_back(p * v014::scalar::<jubjub::Fr>(scalar))
+            }
+            _ => self.0.run(op, logs, torsion, scalar),
+        }
+    }
+
+    fn decode(&self, bytes: &[u8]) -> GroupValue<Fp> {
+        self.0.decode(bytes)
+    }
+}
+
+/// The real entry points of the row, for a planted bug around them.
+fn real() -> impl GroupLawSubject<Jubjub> {
+    v014::traits_with_torsion::<jubjub::ExtendedPoint, Jubjub, _>(ENCODING)
+}
+
 /// The variants of the jubjub rows.
-pub(super) const ROWS: [ZooRow; 1] = [ZooRow {
-    name: "jubjub_group_law__mul_blinded_by_order",
-    routine: "jubjub_group_law",
-    bug:
-        "scalar multiplication blinded by a multiple of the prime order, (s + k·r)·P: right on \
-          the prime-order subgroup, wrong on a point with a torsion component (Botan's blinded \
-          multiplication on curves with a cofactor, https://github.com/randombit/botan/issues/3800)",
-    trigger: "op_mul on a point with a torsion component whose order does not divide k",
-    caught_as: &[VerdictKind::Mismatch],
-    build: |spec| {
-        let subject =
-            MulBlindedByOrder(
-                v014::traits_with_torsion::<jubjub::ExtendedPoint, Jubjub, _>(ENCODING),
-            );
-        Box::new(group_law::check(spec, subject, ENCODING).with_torsion())
+pub(super) const ROWS: [ZooRow; 3] = [
+    ZooRow {
+        name: "jubjub_group_law__mul_blinded_by_order",
+        routine: "jubjub_group_law",
+        bug: "scalar multiplication blinded by a multiple of the prime order, (s + k·r)·P: right \
+              on the prime-order subgroup, wrong on a point with a torsion component (Botan's \
+              blinded multiplication on curves with a cofactor, \
+              https://github.com/randombit/botan/issues/3800)",
+        trigger: "op_mul on a point with a torsion component whose order does not divide k",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            let subject = MulBlindedByOrder(real());
+            Box::new(group_law::check(spec, subject, ENCODING).with_torsion())
+        },
     },
-}];
+    ZooRow {
+        name: "jubjub_group_law__is_identity_by_zero_pair",
+        routine: "jubjub_group_law",
+        bug: "is_identity as \"the affine coordinates are (0, 0)\", the Weierstrass habit, where \
+              the Edwards identity is (0, 1) (sol-baby-jubjub's arithmetic, \
+              https://github.com/yondonfu/sol-baby-jubjub/pull/1; an isInfinity meaningless on \
+              Ed25519, https://github.com/google/end-to-end/issues/340)",
+        trigger: "op_is_identity on the identity",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            let subject = ZeroPairIdentity(real(), IdentityAsZeroPair::IsIdentity);
+            Box::new(group_law::check(spec, subject, ENCODING).with_torsion())
+        },
+    },
+    ZooRow {
+        name: "jubjub_group_law__mul_of_identity_zeroed",
+        routine: "jubjub_group_law",
+        bug: "scalar multiplication of the identity comes out as (0, 0), not on the curve \
+              (gnark-crypto's twisted Edwards ScalarMultiplication on Baby Jubjub, \
+              https://github.com/Consensys-Incorporated/gnark-crypto/issues/773; MSM buckets \
+              zeroed instead of set to the neutral element, \
+              https://github.com/mratsim/constantine/pull/406)",
+        trigger: "op_mul on the identity",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            let subject = ZeroPairIdentity(real(), IdentityAsZeroPair::MulOfIdentity);
+            Box::new(group_law::check(spec, subject, ENCODING).with_torsion())
+        },
+    },
+];
