@@ -141,6 +141,7 @@ fn the_compact_tag_finding_holds_on_its_smallest_input() {
         points: Vec::new(),
         scalar: Default::default(),
         bytes: bytes.clone(),
+        torsion: Vec::new(),
     };
     assert_eq!(compact_tag_behaviour(&case, &outcome), Ok(()));
     let other = roots.iter().find(|p| *p != g).expect("two roots").clone();

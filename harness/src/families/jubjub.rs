@@ -22,10 +22,10 @@
 //! of its own. The wNAF row stays on the prime-order subgroup.
 //!
 //! The bug zoo's variants of these trait entry points are halo2curves' (see
-//! [`crate::families::pasta`]'s module docs), except three of Edwards and cofactor bugs
+//! [`crate::families::pasta`]'s module docs), except five of cofactor and Edwards bugs
 //! (`zoo.rs`: a multiplication blinded by multiples of the order r, which only points with a
 //! torsion part show; `is_identity` and the identity's multiple by the Weierstrass habit of
-//! taking (0, 0) for the identity).
+//! taking (0, 0) for the identity; `neg` and `- AffinePoint` by its negation (u, −v)).
 
 use crate::curve::declared::Jubjub;
 use crate::declare::{Family, RoutineRow};

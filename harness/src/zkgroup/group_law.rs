@@ -241,16 +241,29 @@ pub enum GroupValue<F> {
 /// The traits' entry points of one curve, run on points given by their logs.
 pub trait GroupLawSubject<C: SwGroup>: Send + Sync + 'static {
     /// `op` on the points of `logs` (and `scalar` for [`Op::Mul`]), read back by the oracle;
-    /// [`Op::Decode`] is [`GroupLawSubject::decode`]'s. `torsion` is empty, or holds for each
-    /// point the encoding of a torsion part to add to it (empty bytes: none), on a check
-    /// [`GroupLawCheck::with_torsion`].
-    fn run(
+    /// [`Op::Decode`] is [`GroupLawSubject::decode`]'s.
+    fn run(&self, op: Op, logs: &[&BigUint], scalar: &BigUint) -> GroupValue<C::F>;
+
+    /// [`GroupLawSubject::run`] on points with torsion parts: `torsion` holds for each point
+    /// the encoding of a torsion part to add to it (empty bytes: none), on a check
+    /// [`GroupLawCheck::with_torsion`]; the check calls this. A subject of such a check
+    /// implements it; the default is `run`, for points without torsion parts.
+    ///
+    /// # Panics
+    /// By default, when a torsion part is given.
+    fn run_with_torsion(
         &self,
         op: Op,
         logs: &[&BigUint],
         torsion: &[Vec<u8>],
         scalar: &BigUint,
-    ) -> GroupValue<C::F>;
+    ) -> GroupValue<C::F> {
+        assert!(
+            torsion.iter().all(Vec::is_empty),
+            "a subject of a check with torsion implements GroupLawSubject::run_with_torsion"
+        );
+        self.run(op, logs, scalar)
+    }
 
     /// `G::from_bytes(bytes)`: the point read back by the oracle, or [`GroupValue::Refused`].
     fn decode(&self, bytes: &[u8]) -> GroupValue<C::F>;
@@ -595,7 +608,7 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
                 _ => Vec::new(),
             })
             .collect();
-        Outcome::Value(self.subject.run(case.op, &logs, &torsion, &case.scalar))
+        Outcome::Value((self.subject).run_with_torsion(case.op, &logs, &torsion, &case.scalar))
     }
 
     fn oracle(&self, case: &Self::Case) -> Outcome<Self::Output> {

@@ -58,7 +58,11 @@ macro_rules! entry_points {
             G: Curve + GroupEncoding + subtle::ConditionallySelectable + 'static,
             E: PointEncoding<C>,
         {
-            fn run(
+            fn run(&self, op: Op, logs: &[&BigUint], s: &BigUint) -> GroupValue<C::F> {
+                self.run_with_torsion(op, logs, &[], s)
+            }
+
+            fn run_with_torsion(
                 &self,
                 op: Op,
                 logs: &[&BigUint],

@@ -90,6 +90,15 @@ impl<S: zkgroup::group_law::GroupLawSubject<Jubjub>> zkgroup::group_law::GroupLa
         &self,
         op: zkgroup::group_law::Op,
         logs: &[&num_bigint::BigUint],
+        scalar: &num_bigint::BigUint,
+    ) -> zkgroup::group_law::GroupValue<ecdiff_oracles::field::Fp> {
+        self.run_with_torsion(op, logs, &[], scalar)
+    }
+
+    fn run_with_torsion(
+        &self,
+        op: zkgroup::group_law::Op,
+        logs: &[&num_bigint::BigUint],
         torsion: &[Vec<u8>],
         scalar: &num_bigint::BigUint,
     ) -> zkgroup::group_law::GroupValue<ecdiff_oracles::field::Fp> {
@@ -104,7 +113,7 @@ impl<S: zkgroup::group_law::GroupLawSubject<Jubjub>> zkgroup::group_law::GroupLa
                 let s = zkgroup::v014::scalar::<jubjub::Fr>(scalar) * eighth;
                 read_back(point().mul_by_cofactor() * s)
             }
-            _ => self.0.run(op, logs, torsion, scalar),
+            _ => self.0.run_with_torsion(op, logs, torsion, scalar),
         }
     }
 

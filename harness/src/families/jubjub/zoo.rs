@@ -1,8 +1,8 @@
 //! Deliberately broken subjects of the jubjub rows (feature `zoo`): an entry point of
 //! `ExtendedPoint` rewritten over jubjub's public API with a published bug class in it — one
-//! that only points outside the prime-order subgroup show, and two from the Weierstrass habit
-//! of taking (0, 0) for the identity, which on an Edwards curve is (0, 1); the other entry
-//! points the library's own.
+//! that only points outside the prime-order subgroup show, and four from short-Weierstrass
+//! habits (the identity taken for (0, 0), which on an Edwards curve is (0, 1); −(u, v) taken
+//! for (u, −v), which is (−u, v)); the other entry points the library's own.
 
 use super::{extended_point, read_back, ENCODING};
 use crate::curve::declared::Jubjub;
@@ -20,7 +20,11 @@ use num_bigint::BigUint;
 struct MulBlindedByOrder<S>(S);
 
 impl<S: GroupLawSubject<Jubjub>> GroupLawSubject<Jubjub> for MulBlindedByOrder<S> {
-    fn run(
+    fn run(&self, op: Op, logs: &[&BigUint], scalar: &BigUint) -> GroupValue<Fp> {
+        self.run_with_torsion(op, logs, &[], scalar)
+    }
+
+    fn run_with_torsion(
         &self,
         op: Op,
         logs: &[&BigUint],
@@ -28,7 +32,7 @@ impl<S: GroupLawSubject<Jubjub>> GroupLawSubject<Jubjub> for MulBlindedByOrder<S
         scalar: &BigUint,
     ) -> GroupValue<Fp> {
         if op != Op::Mul {
-            return self.0.run(op, logs, torsion, scalar);
+            return self.0.run_with_torsion(op, logs, torsion, scalar);
         }
         let p = extended_point(logs[0], torsion.first().map_or(&[][..], Vec::as_slice));
         let r = crate::curve::SwGroup::curve(&Jubjub).order.clone();
@@ -49,45 +53,65 @@ impl<S: GroupLawSubject<Jubjub>> GroupLawSubject<Jubjub> for MulBlindedByOrder<S
     }
 }
 
-/// An Edwards entry point written with the Weierstrass convention that the identity is the
-/// pair (0, 0).
+/// An Edwards entry point written with a short-Weierstrass habit: the identity taken for the
+/// pair (0, 0), or −(u, v) for (u, −v) (on an Edwards curve the identity is (0, 1) and
+/// −(u, v) = (−u, v)).
 #[derive(Clone, Copy)]
-enum IdentityAsZeroPair {
-    /// `is_identity` as "the affine coordinates are (0, 0)": never true on the curve, whose
-    /// identity is (0, 1).
-    IsIdentity,
+enum WeierstrassHabit {
+    /// `is_identity` as "the affine coordinates are (0, 0)": never true on the curve.
+    IsIdentityByZeroPair,
     /// `O * s` short-circuited to the zeroed pair (0, 0) (off the curve; its encoding, all
     /// zeros, reads as a point of order 4).
-    MulOfIdentity,
+    MulOfIdentityZeroed,
+    /// `-P` as (u, −v): a point of the curve, P + (0, −1) negated, not −P.
+    NegByNegatingV,
+    /// `P - Q.to_affine()` as P + (u_Q, −v_Q).
+    SubAffineByNegatingV,
 }
 
-/// The real entry points with one [`IdentityAsZeroPair`] bug.
-struct ZeroPairIdentity<S>(S, IdentityAsZeroPair);
+/// The real entry points with one [`WeierstrassHabit`] bug.
+struct HabitBug<S>(S, WeierstrassHabit);
 
-impl<S: GroupLawSubject<Jubjub>> GroupLawSubject<Jubjub> for ZeroPairIdentity<S> {
-    fn run(
+impl<S: GroupLawSubject<Jubjub>> GroupLawSubject<Jubjub> for HabitBug<S> {
+    fn run(&self, op: Op, logs: &[&BigUint], scalar: &BigUint) -> GroupValue<Fp> {
+        self.run_with_torsion(op, logs, &[], scalar)
+    }
+
+    fn run_with_torsion(
         &self,
         op: Op,
         logs: &[&BigUint],
         torsion: &[Vec<u8>],
         scalar: &BigUint,
     ) -> GroupValue<Fp> {
-        let point = || extended_point(logs[0], torsion.first().map_or(&[][..], Vec::as_slice));
+        let point =
+            |i: usize| extended_point(logs[i], torsion.get(i).map_or(&[][..], Vec::as_slice));
+        // (u, −v) of an affine point.
+        let v_negated = |p: jubjub::ExtendedPoint| {
+            let a = jubjub::AffinePoint::from(p);
+            jubjub::AffinePoint::from_raw_unchecked(a.get_u(), -a.get_v())
+        };
         let zero = jubjub::Fq::zero();
         match (self.1, op) {
-            (IdentityAsZeroPair::IsIdentity, Op::IsIdentity) => {
-                let p = jubjub::AffinePoint::from(point());
+            (WeierstrassHabit::NegByNegatingV, Op::Neg) => {
+                read_back(v_negated(point(0)).to_extended())
+            }
+            (WeierstrassHabit::SubAffineByNegatingV, Op::SubAffine) => {
+                read_back(point(0) + v_negated(point(1)))
+            }
+            (WeierstrassHabit::IsIdentityByZeroPair, Op::IsIdentity) => {
+                let p = jubjub::AffinePoint::from(point(0));
                 GroupValue::Flag(p.get_u() == zero && p.get_v() == zero)
             }
-            (IdentityAsZeroPair::MulOfIdentity, Op::Mul) => {
-                let p = point();
+            (WeierstrassHabit::MulOfIdentityZeroed, Op::Mul) => {
+                let p = point(0);
                 if bool::from(p.is_identity()) {
                     let zeroed = jubjub::AffinePoint::from_raw_unchecked(zero, zero);
                     return read_back(zeroed.to_extended());
                 }
                 read_back(p * v014::scalar::<jubjub::Fr>(scalar))
             }
-            _ => self.0.run(op, logs, torsion, scalar),
+            _ => self.0.run_with_torsion(op, logs, torsion, scalar),
         }
     }
 
@@ -102,7 +126,7 @@ fn real() -> impl GroupLawSubject<Jubjub> {
 }
 
 /// The variants of the jubjub rows.
-pub(super) const ROWS: [ZooRow; 3] = [
+pub(super) const ROWS: [ZooRow; 5] = [
     ZooRow {
         name: "jubjub_group_law__mul_blinded_by_order",
         routine: "jubjub_group_law",
@@ -127,7 +151,7 @@ pub(super) const ROWS: [ZooRow; 3] = [
         trigger: "op_is_identity on the identity",
         caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
-            let subject = ZeroPairIdentity(real(), IdentityAsZeroPair::IsIdentity);
+            let subject = HabitBug(real(), WeierstrassHabit::IsIdentityByZeroPair);
             Box::new(group_law::check(spec, subject, ENCODING).with_torsion())
         },
     },
@@ -142,7 +166,33 @@ pub(super) const ROWS: [ZooRow; 3] = [
         trigger: "op_mul on the identity",
         caught_as: &[VerdictKind::Mismatch],
         build: |spec| {
-            let subject = ZeroPairIdentity(real(), IdentityAsZeroPair::MulOfIdentity);
+            let subject = HabitBug(real(), WeierstrassHabit::MulOfIdentityZeroed);
+            Box::new(group_law::check(spec, subject, ENCODING).with_torsion())
+        },
+    },
+    ZooRow {
+        name: "jubjub_group_law__neg_by_negating_v",
+        routine: "jubjub_group_law",
+        bug: "-P as (u, −v), the short-Weierstrass negation, where on an Edwards curve \
+              −(u, v) = (−u, v) (noble-ed25519's negation, \
+              https://github.com/paulmillr/noble-ed25519/pull/10)",
+        trigger: "op_neg on a point other than (0, ±1)",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            let subject = HabitBug(real(), WeierstrassHabit::NegByNegatingV);
+            Box::new(group_law::check(spec, subject, ENCODING).with_torsion())
+        },
+    },
+    ZooRow {
+        name: "jubjub_group_law__sub_affine_by_negating_v",
+        routine: "jubjub_group_law",
+        bug: "P - Q.to_affine() as P + (u_Q, −v_Q), the short-Weierstrass negation inside a \
+              mixed subtraction, where on an Edwards curve −(u, v) = (−u, v) (noble-ed25519's \
+              negation, https://github.com/paulmillr/noble-ed25519/pull/10)",
+        trigger: "op_sub_affine with Q other than (0, ±1)",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            let subject = HabitBug(real(), WeierstrassHabit::SubAffineByNegatingV);
             Box::new(group_law::check(spec, subject, ENCODING).with_torsion())
         },
     },

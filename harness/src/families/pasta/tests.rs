@@ -13,17 +13,11 @@ use num_bigint::BigUint;
 struct NoDoubling<S>(S);
 
 impl<S: GroupLawSubject<Vesta>> GroupLawSubject<Vesta> for NoDoubling<S> {
-    fn run(
-        &self,
-        op: Op,
-        logs: &[&BigUint],
-        torsion: &[Vec<u8>],
-        scalar: &BigUint,
-    ) -> GroupValue<Fp> {
+    fn run(&self, op: Op, logs: &[&BigUint], scalar: &BigUint) -> GroupValue<Fp> {
         if op == Op::Add && logs[0] == logs[1] && logs[0].bits() > 0 {
             return GroupValue::Point(Point::Identity);
         }
-        self.0.run(op, logs, torsion, scalar)
+        self.0.run(op, logs, scalar)
     }
 
     fn decode(&self, bytes: &[u8]) -> GroupValue<Fp> {

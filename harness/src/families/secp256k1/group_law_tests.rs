@@ -15,17 +15,11 @@ use num_traits::Zero;
 struct NoDoubling<S>(S);
 
 impl<S: GroupLawSubject<Secp256k1>> GroupLawSubject<Secp256k1> for NoDoubling<S> {
-    fn run(
-        &self,
-        op: Op,
-        logs: &[&BigUint],
-        torsion: &[Vec<u8>],
-        scalar: &BigUint,
-    ) -> GroupValue<Fp> {
+    fn run(&self, op: Op, logs: &[&BigUint], scalar: &BigUint) -> GroupValue<Fp> {
         if op == Op::Add && logs[0] == logs[1] && !logs[0].is_zero() {
             return GroupValue::Point(Point::Identity);
         }
-        self.0.run(op, logs, torsion, scalar)
+        self.0.run(op, logs, scalar)
     }
 
     fn decode(&self, bytes: &[u8]) -> GroupValue<Fp> {
@@ -73,15 +67,9 @@ struct ListAndDecodeBugs<S> {
 }
 
 impl<S: GroupLawSubject<Secp256k1>> GroupLawSubject<Secp256k1> for ListAndDecodeBugs<S> {
-    fn run(
-        &self,
-        op: Op,
-        logs: &[&BigUint],
-        torsion: &[Vec<u8>],
-        scalar: &BigUint,
-    ) -> GroupValue<Fp> {
+    fn run(&self, op: Op, logs: &[&BigUint], scalar: &BigUint) -> GroupValue<Fp> {
         match (self.bug, op) {
-            (0, Op::BatchNormalize) => match self.inner.run(op, logs, torsion, scalar) {
+            (0, Op::BatchNormalize) => match self.inner.run(op, logs, scalar) {
                 GroupValue::List(mut each) => {
                     if let Some(last) = each.last_mut() {
                         *last = GroupValue::Point(Point::Identity);
@@ -90,11 +78,8 @@ impl<S: GroupLawSubject<Secp256k1>> GroupLawSubject<Secp256k1> for ListAndDecode
                 }
                 other => other,
             },
-            (1, Op::Sum) if !logs.is_empty() => {
-                self.inner
-                    .run(op, &logs[1..], torsion.get(1..).unwrap_or(&[]), scalar)
-            }
-            _ => self.inner.run(op, logs, torsion, scalar),
+            (1, Op::Sum) if !logs.is_empty() => self.inner.run(op, &logs[1..], scalar),
+            _ => self.inner.run(op, logs, scalar),
         }
     }
 

@@ -93,15 +93,7 @@ fn xy(p: &G1Affine) -> Option<(Fq, Fq)> {
 }
 
 impl GroupLawSubject<Bn254G1> for BrokenGroupLaw {
-    fn run(
-        &self,
-        op: Op,
-        logs: &[&BigUint],
-        torsion: &[Vec<u8>],
-        scalar: &BigUint,
-    ) -> GroupValue<Fp> {
-        // BN254 has cofactor 1: the check adds no torsion parts.
-        debug_assert!(torsion.iter().all(Vec::is_empty));
+    fn run(&self, op: Op, logs: &[&BigUint], scalar: &BigUint) -> GroupValue<Fp> {
         let points: Vec<G1> = logs.iter().map(|a| point(a)).collect();
         match (self.0, op) {
             (Broken::ChordAdd, Op::Add) => {
@@ -171,7 +163,7 @@ impl GroupLawSubject<Bn254G1> for BrokenGroupLaw {
                 let sum = points.into_iter().reduce(|a, b| a + b);
                 out(sum.expect("a sum of at least one point"))
             }
-            _ => v013::traits::<G1, Bn254G1, _>(ENCODING).run(op, logs, torsion, scalar),
+            _ => v013::traits::<G1, Bn254G1, _>(ENCODING).run(op, logs, scalar),
         }
     }
 
@@ -216,17 +208,11 @@ impl GroupLawSubject<Bn254G1> for BrokenGroupLaw {
 struct DoublingWithoutA;
 
 impl GroupLawSubject<P256> for DoublingWithoutA {
-    fn run(
-        &self,
-        op: Op,
-        logs: &[&BigUint],
-        torsion: &[Vec<u8>],
-        scalar: &BigUint,
-    ) -> GroupValue<Fp> {
+    fn run(&self, op: Op, logs: &[&BigUint], scalar: &BigUint) -> GroupValue<Fp> {
         use halo2curves::secp256r1::{Fp as Base, Fq as Scalar, Secp256r1, Secp256r1Affine};
         let encoding = Halo2Format(FlagLayout::Extra);
         if op != Op::Double {
-            return v013::traits::<Secp256r1, P256, _>(encoding).run(op, logs, torsion, scalar);
+            return v013::traits::<Secp256r1, P256, _>(encoding).run(op, logs, scalar);
         }
         let p = (Secp256r1::generator() * v013::scalar::<Scalar>(logs[0])).to_affine();
         let read = |p: Secp256r1| {
