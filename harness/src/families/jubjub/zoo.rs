@@ -13,51 +13,16 @@ use crate::zkgroup::v014;
 use ecdiff_oracles::field::Fp;
 use num_bigint::BigUint;
 
-/// `P * s` with the scalar blinded by a multiple of the prime order, s + k·r (k = 1 + the
-/// scalar's low byte, standing in for the random mask), by double-and-add over that integer:
-/// right on the prime-order subgroup, where r·P = O, and off by (k·r)·T on a point with a
-/// torsion part T.
-struct MulBlindedByOrder<S>(S);
-
-impl<S: GroupLawSubject<Jubjub>> GroupLawSubject<Jubjub> for MulBlindedByOrder<S> {
-    fn run(&self, op: Op, logs: &[&BigUint], scalar: &BigUint) -> GroupValue<Fp> {
-        self.run_with_torsion(op, logs, &[], scalar)
-    }
-
-    fn run_with_torsion(
-        &self,
-        op: Op,
-        logs: &[&BigUint],
-        torsion: &[Vec<u8>],
-        scalar: &BigUint,
-    ) -> GroupValue<Fp> {
-        if op != Op::Mul {
-            return self.0.run_with_torsion(op, logs, torsion, scalar);
-        }
-        let p = extended_point(logs[0], torsion.first().map_or(&[][..], Vec::as_slice));
-        let r = crate::curve::SwGroup::curve(&Jubjub).order.clone();
-        let mask = 1u32 + scalar.iter_u32_digits().next().unwrap_or(0) % 256;
-        let blinded = scalar + r * mask;
-        let mut acc = jubjub::ExtendedPoint::identity();
-        for i in (0..blinded.bits()).rev() {
-            acc = acc.double();
-            if blinded.bit(i) {
-                acc += p;
-            }
-        }
-        read_back(acc)
-    }
-
-    fn decode(&self, bytes: &[u8]) -> GroupValue<Fp> {
-        self.0.decode(bytes)
-    }
-}
-
-/// An Edwards entry point written with a short-Weierstrass habit: the identity taken for the
-/// pair (0, 0), or −(u, v) for (u, −v) (on an Edwards curve the identity is (0, 1) and
-/// −(u, v) = (−u, v)).
+/// One entry point of `ExtendedPoint` rewritten with a bug: a cofactor bug, or an Edwards
+/// entry point written with a short-Weierstrass habit (the identity taken for the pair (0, 0),
+/// −(u, v) for (u, −v); on an Edwards curve the identity is (0, 1) and −(u, v) = (−u, v)).
 #[derive(Clone, Copy)]
-enum WeierstrassHabit {
+enum Flaw {
+    /// `P * s` with the scalar blinded by a multiple of the prime order, s + k·r (k = 1 + the
+    /// scalar's low byte, standing in for the random mask), by double-and-add over that
+    /// integer: right on the prime-order subgroup, where r·P = O, and off by (k·r)·T on a
+    /// point with a torsion part T.
+    MulBlindedByOrder,
     /// `is_identity` as "the affine coordinates are (0, 0)": never true on the curve.
     IsIdentityByZeroPair,
     /// `O * s` short-circuited to the zeroed pair (0, 0) (off the curve; its encoding, all
@@ -69,10 +34,10 @@ enum WeierstrassHabit {
     SubAffineByNegatingV,
 }
 
-/// The real entry points with one [`WeierstrassHabit`] bug.
-struct HabitBug<S>(S, WeierstrassHabit);
+/// The real entry points with one [`Flaw`].
+struct Planted<S>(S, Flaw);
 
-impl<S: GroupLawSubject<Jubjub>> GroupLawSubject<Jubjub> for HabitBug<S> {
+impl<S: GroupLawSubject<Jubjub>> GroupLawSubject<Jubjub> for Planted<S> {
     fn run(&self, op: Op, logs: &[&BigUint], scalar: &BigUint) -> GroupValue<Fp> {
         self.run_with_torsion(op, logs, &[], scalar)
     }
@@ -93,17 +58,29 @@ impl<S: GroupLawSubject<Jubjub>> GroupLawSubject<Jubjub> for HabitBug<S> {
         };
         let zero = jubjub::Fq::zero();
         match (self.1, op) {
-            (WeierstrassHabit::NegByNegatingV, Op::Neg) => {
-                read_back(v_negated(point(0)).to_extended())
+            (Flaw::MulBlindedByOrder, Op::Mul) => {
+                let p = point(0);
+                let r = crate::curve::SwGroup::curve(&Jubjub).order.clone();
+                let mask = 1u32 + scalar.iter_u32_digits().next().unwrap_or(0) % 256;
+                let blinded = scalar + r * mask;
+                let mut acc = jubjub::ExtendedPoint::identity();
+                for i in (0..blinded.bits()).rev() {
+                    acc = acc.double();
+                    if blinded.bit(i) {
+                        acc += p;
+                    }
+                }
+                read_back(acc)
             }
-            (WeierstrassHabit::SubAffineByNegatingV, Op::SubAffine) => {
+            (Flaw::NegByNegatingV, Op::Neg) => read_back(v_negated(point(0)).to_extended()),
+            (Flaw::SubAffineByNegatingV, Op::SubAffine) => {
                 read_back(point(0) + v_negated(point(1)))
             }
-            (WeierstrassHabit::IsIdentityByZeroPair, Op::IsIdentity) => {
+            (Flaw::IsIdentityByZeroPair, Op::IsIdentity) => {
                 let p = jubjub::AffinePoint::from(point(0));
                 GroupValue::Flag(p.get_u() == zero && p.get_v() == zero)
             }
-            (WeierstrassHabit::MulOfIdentityZeroed, Op::Mul) => {
+            (Flaw::MulOfIdentityZeroed, Op::Mul) => {
                 let p = point(0);
                 if bool::from(p.is_identity()) {
                     let zeroed = jubjub::AffinePoint::from_raw_unchecked(zero, zero);
@@ -120,9 +97,10 @@ impl<S: GroupLawSubject<Jubjub>> GroupLawSubject<Jubjub> for HabitBug<S> {
     }
 }
 
-/// The real entry points of the row, for a planted bug around them.
-fn real() -> impl GroupLawSubject<Jubjub> {
-    v014::traits_with_torsion::<jubjub::ExtendedPoint, Jubjub, _>(ENCODING)
+/// The row's check with `flaw` planted in its real entry points.
+fn broken(spec: crate::shapes::Spec, flaw: Flaw) -> Box<dyn crate::engine::DynRoutine> {
+    let real = v014::traits_with_torsion::<jubjub::ExtendedPoint, Jubjub, _>(ENCODING);
+    Box::new(group_law::check(spec, Planted(real, flaw), ENCODING).with_torsion())
 }
 
 /// The variants of the jubjub rows.
@@ -136,10 +114,7 @@ pub(super) const ROWS: [ZooRow; 5] = [
               https://github.com/randombit/botan/issues/3800)",
         trigger: "op_mul on a point with a torsion component whose order does not divide k",
         caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            let subject = MulBlindedByOrder(real());
-            Box::new(group_law::check(spec, subject, ENCODING).with_torsion())
-        },
+        build: |spec| broken(spec, Flaw::MulBlindedByOrder),
     },
     ZooRow {
         name: "jubjub_group_law__is_identity_by_zero_pair",
@@ -150,10 +125,7 @@ pub(super) const ROWS: [ZooRow; 5] = [
               Ed25519, https://github.com/google/end-to-end/issues/340)",
         trigger: "op_is_identity on the identity",
         caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            let subject = HabitBug(real(), WeierstrassHabit::IsIdentityByZeroPair);
-            Box::new(group_law::check(spec, subject, ENCODING).with_torsion())
-        },
+        build: |spec| broken(spec, Flaw::IsIdentityByZeroPair),
     },
     ZooRow {
         name: "jubjub_group_law__mul_of_identity_zeroed",
@@ -165,10 +137,7 @@ pub(super) const ROWS: [ZooRow; 5] = [
               https://github.com/mratsim/constantine/pull/406)",
         trigger: "op_mul on the identity",
         caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            let subject = HabitBug(real(), WeierstrassHabit::MulOfIdentityZeroed);
-            Box::new(group_law::check(spec, subject, ENCODING).with_torsion())
-        },
+        build: |spec| broken(spec, Flaw::MulOfIdentityZeroed),
     },
     ZooRow {
         name: "jubjub_group_law__neg_by_negating_v",
@@ -178,10 +147,7 @@ pub(super) const ROWS: [ZooRow; 5] = [
               https://github.com/paulmillr/noble-ed25519/pull/10)",
         trigger: "op_neg on a point other than (0, ±1)",
         caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            let subject = HabitBug(real(), WeierstrassHabit::NegByNegatingV);
-            Box::new(group_law::check(spec, subject, ENCODING).with_torsion())
-        },
+        build: |spec| broken(spec, Flaw::NegByNegatingV),
     },
     ZooRow {
         name: "jubjub_group_law__sub_affine_by_negating_v",
@@ -191,9 +157,6 @@ pub(super) const ROWS: [ZooRow; 5] = [
               negation, https://github.com/paulmillr/noble-ed25519/pull/10)",
         trigger: "op_sub_affine with Q other than (0, ±1)",
         caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            let subject = HabitBug(real(), WeierstrassHabit::SubAffineByNegatingV);
-            Box::new(group_law::check(spec, subject, ENCODING).with_torsion())
-        },
+        build: |spec| broken(spec, Flaw::SubAffineByNegatingV),
     },
 ];
