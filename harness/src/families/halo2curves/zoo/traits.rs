@@ -64,6 +64,9 @@ enum Broken {
     SumByReduce,
     /// `from_bytes` that takes y's sign from bit 1 of y instead of bit 0.
     DecodeSignFromWrongBit,
+    /// `conditional_select(P, Q, choice)` over affine points with an identity flag that
+    /// selects the coordinates and leaves the flag out: the flag stays P's.
+    SelectKeepsFirstIdentityFlag,
 }
 
 /// halo2curves' bn256 entry points through the traits, one of them broken.
@@ -158,6 +161,19 @@ impl GroupLawSubject<Bn254G1> for BrokenGroupLaw {
                     };
                 }
                 GroupValue::List(each)
+            }
+            (Broken::SelectKeepsFirstIdentityFlag, Op::Select) => {
+                // The affine points as (x, y, is the identity), the identity's coordinates
+                // stored as (0, 0); the bug: x and y selected, the flag not (P's stays).
+                let choice = *scalar == BigUint::from(1u8);
+                let (p, q) = (points[0].to_affine(), points[1].to_affine());
+                let flag = bool::from(p.is_identity());
+                let selected = if choice { q } else { p };
+                if flag {
+                    return out(G1::identity());
+                }
+                let (x, y) = xy(&selected).unwrap_or((Fq::ZERO, Fq::ZERO));
+                from_xy(x, y)
             }
             (Broken::SumByReduce, Op::Sum) => {
                 let sum = points.into_iter().reduce(|a, b| a + b);
@@ -314,7 +330,7 @@ impl WnafSubject<Bn254G1> for WnafCarryAtNumBits {
 }
 
 /// The variants of the `group`-trait rows.
-pub(super) const ROWS: [ZooRow; 9] = [
+pub(super) const ROWS: [ZooRow; 10] = [
     ZooRow {
         name: "halo2_bn256_group_law__chord_add_without_equal_x",
         routine: "halo2_bn256_group_law",
@@ -437,6 +453,22 @@ pub(super) const ROWS: [ZooRow; 9] = [
             Box::new(group_law::check(
                 spec,
                 BrokenGroupLaw(Broken::DecodeSignFromWrongBit),
+                ENCODING,
+            ))
+        },
+    },
+    ZooRow {
+        name: "halo2_bn256_group_law__select_keeps_first_identity_flag",
+        routine: "halo2_bn256_group_law",
+        bug: "conditional_select that selects the coordinates but not the point-at-infinity flag: \
+              with P the identity, choosing Q still gives the identity (Barretenberg's \
+              secp256k1_ecdsa_mul skew step, https://github.com/AztecProtocol/aztec-packages/pull/16679)",
+        trigger: "op_select with choice 1, P the identity and Q not",
+        caught_as: &[VerdictKind::Mismatch],
+        build: |spec| {
+            Box::new(group_law::check(
+                spec,
+                BrokenGroupLaw(Broken::SelectKeepsFirstIdentityFlag),
                 ENCODING,
             ))
         },
