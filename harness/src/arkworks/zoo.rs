@@ -53,13 +53,14 @@ pub fn naf(k: &BigUint) -> Vec<i8> {
     out
 }
 
-/// ark-ec 0.5's Pippenger window for `n` terms: c = 3 below 32, else ⌊0.69·log₂ n⌋ + 2
-/// (`VariableBaseMSM::msm_bigint_wnaf`, `ln_without_floats`).
+/// ark-ec 0.5's Pippenger window for `n` terms: c = 3 below 32, else ⌊0.69·⌈log₂ n⌉⌋ + 2
+/// (`VariableBaseMSM::msm_bigint_wnaf`, `ln_without_floats`, with `ark_std::log2`'s ceiling,
+/// written out here so the module needs no ark-std: `arkworks` alone does not bring it).
 fn ark_window(n: usize) -> usize {
     if n < 32 {
         3
     } else {
-        (ark_std::log2(n) * 69 / 100) as usize + 2
+        (n.next_power_of_two().trailing_zeros() * 69 / 100) as usize + 2
     }
 }
 
@@ -364,6 +365,17 @@ pub enum CurveOpsFlaw {
     /// form (`Fp::new_unchecked`), each read as s·R⁻¹ mod r: ethrex#6346's confusion at the
     /// integer entry point, visible on a curve of cofactor 1 where reducing mod r is not.
     MsmIntegerScalarsFromRaw,
+    /// Cofactor clearing by a cofactor constant left at a placeholder, here the empty integer
+    /// (0): every point comes back as the identity, on a curve of cofactor 1 where clearing is
+    /// the identity map (relic's G2 cofactor left at its placeholder 1, "too difficult to
+    /// notice", <https://github.com/relic-toolkit/relic/issues/117>).
+    ClearCofactorByPlaceholder,
+    /// The subgroup check as φ(P) = λ·P, the endomorphism (x, y) ↦ (β·x, y), with β the cube
+    /// root of unity of the other eigenvalue λ² (each curve has two β and two λ, which must
+    /// be paired by trying them: <https://github.com/arkworks-rs/algebra/pull/778>,
+    /// <https://github.com/arkworks-rs/snark/issues/267>): only the identity passes, on a curve
+    /// of cofactor 1 where every point is in the group.
+    SubgroupCheckEndomorphismMismatched,
 }
 
 impl CurveOpsFlaw {
@@ -378,6 +390,8 @@ impl CurveOpsFlaw {
             CurveOpsFlaw::MsmFieldScalarsFromRaw => "msm's field scalars handed over as Montgomery limbs, each read as s·R⁻¹ mod r (ethrex's BLS12-381 MSM scalars through Scalar::from_raw, https://github.com/lambdaclass/ethrex/issues/6346)",
             CurveOpsFlaw::MulFieldMontgomeryLimbs => "* Fr multiplies by the scalar's Montgomery limbs taken as its integer, s·R mod r (the internal representation where the canonical integer is meant, as in https://github.com/lambdaclass/ethrex/issues/6346)",
             CurveOpsFlaw::MsmIntegerScalarsFromRaw => "msm_bigint's integer scalars handed to a constructor expecting Montgomery form, each read as s·R⁻¹ mod r (the integer-to-field confusion of ethrex's MSM scalars, https://github.com/lambdaclass/ethrex/issues/6346)",
+            CurveOpsFlaw::ClearCofactorByPlaceholder => "clear_cofactor by a cofactor constant left at a placeholder, the empty integer: every point cleared to the identity on a curve of cofactor 1 (relic's G2 cofactor left at its placeholder 1, https://github.com/relic-toolkit/relic/issues/117)",
+            CurveOpsFlaw::SubgroupCheckEndomorphismMismatched => "the subgroup check as φ(P) = [λ]P with β, the endomorphism's cube root of unity, paired with the other eigenvalue: only the identity passes (the two β and two λ must be matched by trying them, https://github.com/arkworks-rs/algebra/pull/778, https://github.com/arkworks-rs/snark/issues/267)",
         }
     }
 
@@ -415,6 +429,12 @@ impl CurveOpsFlaw {
             CurveOpsFlaw::MsmFieldScalarsFromRaw => "op_msm_field with a scalar other than 0",
             CurveOpsFlaw::MulFieldMontgomeryLimbs => "op_mul_field with a scalar other than 0",
             CurveOpsFlaw::MsmIntegerScalarsFromRaw => "op_msm_integer with a scalar other than 0",
+            CurveOpsFlaw::ClearCofactorByPlaceholder => {
+                "op_clear_cofactor on a point other than the identity"
+            }
+            CurveOpsFlaw::SubgroupCheckEndomorphismMismatched => {
+                "op_subgroup_check on a point other than the identity"
+            }
         }
     }
 }
@@ -527,6 +547,13 @@ where
             (CurveOpsFlaw::ClearCofactorSkipped, Op::ClearCofactor) => {
                 return CurveOpsValue::Point(case.points[0].affine.clone())
             }
+            (CurveOpsFlaw::ClearCofactorByPlaceholder, Op::ClearCofactor) => {
+                let curve = C::instance().curve();
+                return CurveOpsValue::Point(curve.mul(&case.points[0].affine, &BigUint::ZERO));
+            }
+            (CurveOpsFlaw::SubgroupCheckEndomorphismMismatched, Op::SubgroupCheck) => {
+                return CurveOpsValue::Flag(endomorphism_check::<C>(&case.points[0].affine, true));
+            }
             (CurveOpsFlaw::NormalizeBatchIdentityPoisons, Op::NormalizeBatch)
                 if case.points.iter().any(|p| p.affine.is_identity()) =>
             {
@@ -536,6 +563,47 @@ where
         }
         self.inner.run(&case)
     }
+}
+
+/// The endomorphism subgroup check of `p`: φ(P) = λ·P with λ a cube root of unity mod r and
+/// φ(x, y) = (β·x, y), β matched to λ (x([λ]G)/x(G)), or with `mismatched` the β of the other
+/// root λ², its square ([`CurveOpsFlaw::SubgroupCheckEndomorphismMismatched`]). Needs
+/// r ≡ 1 (mod 3) and a = 0 (BN254 G1, secp256k1).
+fn endomorphism_check<C: crate::curve::SwGroup>(
+    p: &ecdiff_oracles::weierstrass::Point<C::F>,
+    mismatched: bool,
+) -> bool {
+    use ecdiff_oracles::field::Field as _;
+    use ecdiff_oracles::weierstrass::Point;
+    let curve = C::instance().curve();
+    let r = &curve.order;
+    let third = (r - 1u8) / 3u8;
+    assert_eq!(
+        &third * 3u8 + 1u8,
+        *r,
+        "a cube root of unity mod r needs r ≡ 1 (mod 3)"
+    );
+    let lambda = (2u32..)
+        .map(|g| BigUint::from(g).modpow(&third, r))
+        .find(|l| *l != BigUint::from(1u8))
+        .expect("a primitive cube root of unity mod r");
+    let (Point::Affine { x: gx, .. }, Point::Affine { x: lx, .. }) = (
+        curve.mul_generator(&BigUint::from(1u8)),
+        curve.mul_generator(&lambda),
+    ) else {
+        unreachable!("G and [λ]G are not the identity");
+    };
+    let beta = lx.mul(&gx.inv().expect("x(G) ≠ 0 on a curve with a = 0"));
+    // The flaw: the other cube root of unity, β², with λ.
+    let beta = if mismatched { beta.square() } else { beta };
+    let phi = match p {
+        Point::Identity => Point::Identity,
+        Point::Affine { x, y } => Point::Affine {
+            x: x.mul(&beta),
+            y: y.clone(),
+        },
+    };
+    phi == curve.mul(p, &lambda)
 }
 
 /// A flaw planted in arkworks' point reading ([`BrokenSerializer`]).
@@ -772,5 +840,35 @@ where
 
     fn departure(&self, departure: ecdiff_oracles::ark_format::Departure) -> Option<&'static str> {
         self.inner.departure(departure)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::endomorphism_check;
+    use crate::curve::SwGroup;
+    use ecdiff_oracles::curves::{Bn254G1, Secp256k1};
+    use num_bigint::BigUint;
+
+    /// The planted endomorphism check is the real one but for β: with β matched to λ it
+    /// accepts every point of a curve of cofactor 1, with the other β only the identity.
+    fn check_on<C: SwGroup>() {
+        use ecdiff_oracles::weierstrass::Point;
+        let curve = C::instance().curve();
+        assert!(endomorphism_check::<C>(&Point::Identity, true));
+        for log in [1u64, 2, 7, 0xdead_beef] {
+            let p = curve.mul_generator(&BigUint::from(log));
+            assert!(endomorphism_check::<C>(&p, false), "matched β, log {log}");
+            assert!(
+                !endomorphism_check::<C>(&p, true),
+                "mismatched β, log {log}"
+            );
+        }
+    }
+
+    #[test]
+    fn endomorphism_check_is_right_only_with_the_matched_beta() {
+        check_on::<Bn254G1>();
+        check_on::<Secp256k1>();
     }
 }

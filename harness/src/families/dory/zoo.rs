@@ -966,6 +966,12 @@ pub(super) const ROWS: &[ZooRow] = &[
     curve_ops_row!("ark_secp256k1_curve_ops", "msm_field_scalars_from_raw", MsmFieldScalarsFromRaw, broken_secp256k1_ops),
     curve_ops_row!("ark_secp256k1_curve_ops", "mul_field_montgomery_limbs", MulFieldMontgomeryLimbs, broken_secp256k1_ops),
     curve_ops_row!("ark_secp256k1_curve_ops", "normalize_batch_identity_poisons", NormalizeBatchIdentityPoisons, broken_secp256k1_ops),
+    // Cofactor clearing and the subgroup check on the curves of cofactor 1, where a missing
+    // cofactor step cannot show: a placeholder cofactor, a mismatched endomorphism.
+    curve_ops_row!("ark_g1_curve_ops", "clear_cofactor_by_placeholder", ClearCofactorByPlaceholder, broken_g1_ops),
+    curve_ops_row!("ark_g1_curve_ops", "subgroup_check_endomorphism_mismatched", SubgroupCheckEndomorphismMismatched, broken_g1_ops),
+    curve_ops_row!("ark_secp256k1_curve_ops", "clear_cofactor_by_placeholder", ClearCofactorByPlaceholder, broken_secp256k1_ops),
+    curve_ops_row!("ark_secp256k1_curve_ops", "subgroup_check_endomorphism_mismatched", SubgroupCheckEndomorphismMismatched, broken_secp256k1_ops),
 ];
 
 /// ark-bn254's G2 raw-input entry points with `flaw` planted ([`CurveOpsFlaw`]), under the
