@@ -8,18 +8,19 @@
 //! | routine | subject | oracle |
 //! |---|---|---|
 //! | `jubjub_group_law` | `ExtendedPoint` (points with torsion parts too): `+`, `-`, `neg`, `double`, `+ AffinePoint`, `* Fr`, `is_identity`, `Sum`, `batch_normalize`, `from_bytes`, `conditional_select` | known logs |
-//! | `jubjub_wnaf` | `group`'s wNAF over `ExtendedPoint`: `WnafBase × WnafScalar` (windows 2 to 8), `Wnaf::scalar`, `Wnaf::base` | known logs |
+//! | `jubjub_wnaf` | `group`'s wNAF over `ExtendedPoint` (points with torsion parts too): `WnafBase × WnafScalar` (windows 2 to 8), `Wnaf::scalar`, `Wnaf::base` | known logs |
 //!
 //! `ExtendedPoint::generator()` generates the whole group (8·r points, cyclic), so the rows'
-//! prime-order points are multiples of 8·`generator()`, `SubgroupPoint::generator()`. The
-//! group law also adds torsion parts: points a·G + t·T, T of the 8-torsion, small-order
-//! points included ([`crate::zkgroup::v014::group_law_with_torsion()`]), what `ExtendedPoint`
+//! prime-order points are multiples of 8·`generator()`, `SubgroupPoint::generator()`. Both
+//! rows also add torsion parts: points a·G + t·T, T of the 8-torsion, small-order
+//! points included ([`crate::zkgroup::v014::group_law_with_torsion()`],
+//! [`crate::zkgroup::v014::wnaf_group_with_torsion()`]), what `ExtendedPoint`
 //! holds after an unchecked decoding, against the cofactor-aware known-log model. The
 //! `from_bytes` cases decode any point of the curve, torsion included (a mutated encoding
 //! that decodes is mostly outside the subgroup: 7 in 8 points of the curve are), by the
 //! Edwards encoding's rules with ZIP 216's refusal of x = 0 with the sign bit set
 //! ([`crate::zkgroup::EdwardsYSign`]). `SubgroupPoint` implements no `Curve`, so it has no row
-//! of its own. The wNAF row stays on the prime-order subgroup.
+//! of its own.
 //!
 //! The bug zoo's variants of these trait entry points are halo2curves' (see
 //! [`crate::families::pasta`]'s module docs), except five of cofactor and Edwards bugs
@@ -70,11 +71,11 @@ pub const FAMILY: Family = Family {
         RoutineRow {
             name: "jubjub_wnaf",
             subject: JUBJUB,
-            function: "group 0.14 wNAF (ExtendedPoint, prime-order points): WnafBase × WnafScalar (windows 2 to 8), Wnaf::scalar, Wnaf::base",
+            function: "group 0.14 wNAF (ExtendedPoint, points with torsion parts): WnafBase × WnafScalar (windows 2 to 8), Wnaf::scalar, Wnaf::base",
             lengths: Lengths::up_to(0),
             cases: 512,
             build: |spec| {
-                Box::new(zkgroup::v014::wnaf_group_prime_subgroup::<
+                Box::new(zkgroup::v014::wnaf_group_with_torsion::<
                     jubjub::ExtendedPoint,
                     Jubjub,
                     _,

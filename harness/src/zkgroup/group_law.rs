@@ -131,7 +131,7 @@ fn related_pair<C: SwGroup>(g: &mut Gen, c: &C, negated: bool) -> Vec<GenPoint<C
 
 /// The classes of points outside the prime-order subgroup ([`GroupLawCheck::with_torsion`]):
 /// an input point with a torsion part (r·P ≠ O), and one of small order (P ≠ O, h·P = O).
-const TORSION_CLASSES: [&str; 2] = ["torsion_component", "small_order"];
+pub(super) const TORSION_CLASSES: [&str; 2] = ["torsion_component", "small_order"];
 
 /// How many x the search for a generator of the h-part tries
 /// ([`ecdiff_oracles::weierstrass::Curve::torsion_generator`]): for a cyclic h-part of order 8,
@@ -155,6 +155,11 @@ fn identity_point<C: SwGroup>(g: &mut Gen, c: &C, slot: Slot) -> GenPoint<C::F> 
     if slot == Slot::Identity {
         g.hit("identity");
     }
+    identity_gen_point(c)
+}
+
+/// The identity as a drawn point: log 0, in the canonical Jacobian form (1, 1, 0).
+pub(super) fn identity_gen_point<C: SwGroup>(c: &C) -> GenPoint<C::F> {
     let one = c.curve().b.one_like();
     GenPoint {
         log: BigUint::zero(),
@@ -297,6 +302,18 @@ pub struct GroupLawCheck<C: SwGroup> {
 /// The default case count: every operation and every point and scalar class at seed 0.
 pub const GROUP_LAW_CASES: u32 = 512;
 
+/// T with its fixed-base table modulo h, the torsion parts' base of a check on the whole
+/// curve: a generator of the h-part where it is cyclic (every small-order point is a t·T), else
+/// the first point of it; `None` on a curve of cofactor 1.
+pub(super) fn torsion_base<C: SwGroup>() -> Option<FixedBase<C::F>>
+where
+    C::F: SqrtField,
+{
+    let curve = C::instance().curve();
+    let point = curve.torsion_generator(TORSION_TRIES);
+    (point.or_else(|| curve.torsion_point())).map(|t| curve.fixed_base(&t, &curve.cofactor))
+}
+
 /// The group-law check of any subject (a planted bug around [`crate::zkgroup::traits()`],
 /// say), whose results are in `encoding`.
 pub fn check<C: SwGroup>(
@@ -329,13 +346,10 @@ impl<C: SwGroup> GroupLawCheck<C> {
     where
         C::F: SqrtField,
     {
-        let curve = C::instance().curve();
-        // A generator of the h-part where it is cyclic (every small-order point is a t·T),
-        // else the first point of it.
-        let point = curve.torsion_generator(TORSION_TRIES);
-        let torsion = (point.or_else(|| curve.torsion_point()))
-            .map(|t| curve.fixed_base(&t, &curve.cofactor));
-        GroupLawCheck { torsion, ..self }
+        GroupLawCheck {
+            torsion: torsion_base::<C>(),
+            ..self
+        }
     }
 
     /// t·T, or `None` on a check without torsion.

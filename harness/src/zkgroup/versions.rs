@@ -252,6 +252,18 @@ macro_rules! entry_points {
             _group: PhantomData<fn() -> G>,
         }
 
+        impl<G: Group + GroupEncoding, E, const WNAF: bool> WnafTraits<G, E, WNAF> {
+            /// The point of log `a` with the torsion part `torsion` (an encoding, as from an
+            /// unchecked decoder; empty: none) added.
+            fn point<C: SwGroup>(&self, a: &BigUint, torsion: &[u8]) -> G {
+                let prime = point_of::<G, C>(self.hub, a);
+                if torsion.is_empty() {
+                    return prime;
+                }
+                prime + decoded::<G>(torsion)
+            }
+        }
+
         impl<C, G, E> WnafSubject<C> for WnafTraits<G, E, false>
         where
             C: SwGroup,
@@ -259,7 +271,17 @@ macro_rules! entry_points {
             E: PointEncoding<C>,
         {
             fn run(&self, form: Form, log: &BigUint, s: &BigUint) -> GroupValue<C::F> {
-                let (p, s) = (point_of::<G, C>(self.hub, log), scalar::<G::Scalar>(s));
+                self.run_with_torsion(form, log, &[], s)
+            }
+
+            fn run_with_torsion(
+                &self,
+                form: Form,
+                log: &BigUint,
+                torsion: &[u8],
+                s: &BigUint,
+            ) -> GroupValue<C::F> {
+                let (p, s) = (self.point::<C>(log, torsion), scalar::<G::Scalar>(s));
                 let out = match form {
                     Form::Windowed(w) => windowed(w, p, &s),
                     Form::FixedScalar | Form::FixedBase(_) => {
@@ -289,7 +311,17 @@ macro_rules! entry_points {
             E: PointEncoding<C>,
         {
             fn run(&self, form: Form, log: &BigUint, s: &BigUint) -> GroupValue<C::F> {
-                let (p, s) = (point_of::<G, C>(self.hub, log), scalar::<G::Scalar>(s));
+                self.run_with_torsion(form, log, &[], s)
+            }
+
+            fn run_with_torsion(
+                &self,
+                form: Form,
+                log: &BigUint,
+                torsion: &[u8],
+                s: &BigUint,
+            ) -> GroupValue<C::F> {
+                let (p, s) = (self.point::<C>(log, torsion), scalar::<G::Scalar>(s));
                 let out = match form {
                     Form::Windowed(w) => windowed(w, p, &s),
                     Form::FixedScalar => Wnaf::new().scalar(&s).base(p),
@@ -341,15 +373,17 @@ macro_rules! entry_points {
             wnaf_group_with_hub::<G, C, E>(spec, encoding, Hub::Generator)
         }
 
-        /// [`wnaf_group()`] on the prime-order subgroup of a type whose `generator()`
-        /// generates the whole group of h·r points, as [`group_law_with_torsion()`].
-        pub fn wnaf_group_prime_subgroup<G, C, E>(spec: Spec, encoding: E) -> WnafCheck<C>
+        /// [`wnaf_group()`] on the whole curve of a type whose `generator()` generates the
+        /// whole group of h·r points, as [`group_law_with_torsion()`]: points
+        /// a·(h·`generator()`) + t·T ([`WnafCheck::with_torsion`]).
+        pub fn wnaf_group_with_torsion<G, C, E>(spec: Spec, encoding: E) -> WnafCheck<C>
         where
             C: SwGroup,
+            C::F: ecdiff_oracles::field::SqrtField,
             G: Curve + GroupEncoding + WnafGroup + 'static,
             E: PointEncoding<C>,
         {
-            wnaf_group_with_hub::<G, C, E>(spec, encoding, Hub::ClearedGenerator)
+            wnaf_group_with_hub::<G, C, E>(spec, encoding, Hub::ClearedGenerator).with_torsion()
         }
 
         /// [`wnaf_group()`]'s check with the points multiples of `hub`.

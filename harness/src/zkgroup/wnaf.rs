@@ -20,6 +20,13 @@
 //!
 //! Oracle: known logs, (s·a mod r)·G.
 //!
+//! On a curve with a cofactor the check can take the whole curve ([`WnafCheck::with_torsion`],
+//! as the group law's [`super::group_law::GroupLawCheck::with_torsion`]): P = a·G + t·T with a
+//! torsion part (none, the order-2 multiple h/2, any t < h, or a point of small order, each
+//! a quarter of the cases), handed to the subject as its encoding (as from an unchecked
+//! decoder); the oracle is (s·a mod r)·G + (s·t mod h)·T, and the classes `torsion_component`
+//! (r·P ≠ O) and `small_order` (P ≠ O, h·P = O) are read off the whole point.
+//!
 //! # Known findings
 //!
 //! `group` recodes the representation's bytes as a little-endian integer and drops the final
@@ -28,7 +35,7 @@
 //! (multiplier·a)·G ([`WNAF_CARRY_DROPPED`] for little-endian representations,
 //! [`WNAF_BIG_ENDIAN_REPR`] for big-endian ones); any other value is a new finding.
 
-use super::group_law::GroupValue;
+use super::group_law::{identity_gen_point, torsion_base, GroupValue, TORSION_CLASSES};
 use super::wnaf_model;
 use super::ReproPaths;
 use crate::curve::SwGroup;
@@ -38,9 +45,10 @@ use crate::generators::scalars::{scalar as draw_scalar, scalar_class_holds, SCAL
 use crate::generators::Gen;
 use crate::repro::project::ReproCode;
 use crate::shapes::{hex_gen_points, Spec};
-use ecdiff_oracles::weierstrass::Point;
+use ecdiff_oracles::field::SqrtField;
+use ecdiff_oracles::weierstrass::{FixedBase, Point};
 use num_bigint::BigUint;
-use num_traits::One;
+use num_traits::{One, Zero};
 
 /// One of the three ways to multiply with `group`'s wNAF code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,6 +126,24 @@ pub trait WnafSubject<C: SwGroup>: Send + Sync + 'static {
     /// P·s in `form`, P the point of log `log`, read back by the oracle.
     fn run(&self, form: Form, log: &BigUint, scalar: &BigUint) -> GroupValue<C::F>;
 
+    /// [`WnafSubject::run`] on a point with a torsion part ([`WnafCheck::with_torsion`]):
+    /// `torsion` is the encoding of t·T, to be added to the point of log `log` after decoding
+    /// it (empty where the point has none). The default is [`WnafSubject::run`], for a subject
+    /// of a check without torsion, and refuses a torsion part.
+    fn run_with_torsion(
+        &self,
+        form: Form,
+        log: &BigUint,
+        torsion: &[u8],
+        scalar: &BigUint,
+    ) -> GroupValue<C::F> {
+        assert!(
+            torsion.is_empty(),
+            "a subject of a check with torsion implements WnafSubject::run_with_torsion"
+        );
+        self.run(form, log, scalar)
+    }
+
     /// `recommended_wnaf_for_num_scalars(n)`, or `None` when the type does not implement
     /// `WnafGroup` (no `Wnaf` forms: windowed cases only).
     fn fixed_base_window(&self, num_scalars: usize) -> Option<usize>;
@@ -138,6 +164,8 @@ pub struct WnafCase<F> {
     pub point: Vec<GenPoint<F>>,
     /// s, below r.
     pub scalar: BigUint,
+    /// t, P's torsion part t·T on a check with torsion; `None` on a check without.
+    pub torsion: Option<BigUint>,
 }
 
 /// The differential check of `group`'s wNAF multiplication.
@@ -146,6 +174,8 @@ pub struct WnafCheck<C: SwGroup> {
     subject: Box<dyn WnafSubject<C>>,
     encoding: &'static str,
     repro: Option<ReproPaths>,
+    /// T with its fixed-base table modulo h, where points get torsion parts.
+    torsion: Option<FixedBase<C::F>>,
 }
 
 /// The default case count: every form, window, point and scalar class at seed 0.
@@ -163,6 +193,7 @@ pub fn check<C: SwGroup>(
         subject: Box::new(subject),
         encoding,
         repro: None,
+        torsion: None,
     }
 }
 
@@ -173,6 +204,66 @@ impl<C: SwGroup> WnafCheck<C> {
             repro: Some(paths),
             ..self
         }
+    }
+
+    /// The check on the whole curve: points a·G + t·T (module docs), for a subject type that
+    /// holds it. A curve of cofactor 1 has no T: unchanged.
+    pub fn with_torsion(self) -> Self
+    where
+        C::F: SqrtField,
+    {
+        WnafCheck {
+            torsion: torsion_base::<C>(),
+            ..self
+        }
+    }
+
+    /// t·T (the identity for t = 0 or on a check without torsion).
+    fn torsion_part(&self, t: Option<&BigUint>) -> Point<C::F> {
+        match (&self.torsion, t) {
+            (Some(base), Some(t)) => C::instance().curve().mul_fixed(base, t),
+            _ => Point::Identity,
+        }
+    }
+
+    /// (k·a mod r)·G + (k·t mod h)·T: the case's point P = a·G + t·T times k.
+    fn multiple(&self, case: &WnafCase<C::F>, k: &BigUint) -> Point<C::F> {
+        let curve = C::instance().curve();
+        let prime = curve.mul_generator(&((&case.point[0].log * k) % &curve.order));
+        let t = (case.torsion.as_ref()).map(|t| (t * k) % &curve.cofactor);
+        curve.add(&prime, &self.torsion_part(t.as_ref()))
+    }
+
+    /// P and its torsion multiple t (`None` without torsion): with torsion, P drawn and t = 0,
+    /// h/2 or any t < h, or P of small order (no prime part, t ≠ 0), a quarter of the time each.
+    fn draw_point(&self, g: &mut Gen) -> (Vec<GenPoint<C::F>>, Option<BigUint>) {
+        let c = C::instance();
+        if self.torsion.is_none() {
+            return (points(g, c, 1, Representation::Affine), None);
+        }
+        let h = &c.curve().cofactor;
+        let (point, t) = match g.weighted(&[1, 1, 1, 1]) {
+            3 => (
+                vec![identity_gen_point(c)],
+                g.biguint_below(&(h - 1u8)) + 1u8,
+            ),
+            kind => {
+                let point = points(g, c, 1, Representation::Affine);
+                let t = match kind {
+                    0 => BigUint::zero(),
+                    1 => h >> 1u8,
+                    _ => g.biguint_below(h),
+                };
+                (point, t)
+            }
+        };
+        if !self.torsion_part(Some(&t)).is_identity() {
+            g.hit("torsion_component");
+            if (&point[0].log % c.order()).is_zero() {
+                g.hit("small_order");
+            }
+        }
+        (point, Some(t))
     }
 
     /// Whether scalars of the representation's full width exist below r.
@@ -196,12 +287,11 @@ impl<C: SwGroup> WnafCheck<C> {
         wnaf_model::multiplier(&repr, self.window(case.form), C::instance().order())
     }
 
-    /// The log of the known wrong result on `case`, when it differs from the right one's.
-    fn known_wrong_log(&self, case: &WnafCase<C::F>) -> Option<BigUint> {
-        let r = C::instance().order();
-        let a = &case.point[0].log;
-        let right = (a * &case.scalar) % r;
-        let known = (a * self.known_multiplier(case)) % r;
+    /// The known wrong result on `case`, P times the known multiplier, when it differs from
+    /// the right one, s·P.
+    fn known_wrong_point(&self, case: &WnafCase<C::F>) -> Option<Point<C::F>> {
+        let right = self.multiple(case, &case.scalar);
+        let known = self.multiple(case, &self.known_multiplier(case));
         (known != right).then_some(known)
     }
 }
@@ -221,6 +311,13 @@ impl<C: SwGroup> Routine for WnafCheck<C> {
         classes.push(ONE_BYTE_FF);
         if self.full_width_reachable() {
             classes.push(FULL_WIDTH);
+        }
+        if self.torsion.is_some() {
+            classes.extend(TORSION_CLASSES);
+            return (self.spec).info(
+                "known logs with torsion: (s·a mod r)·G + (s·t mod h)·T",
+                classes,
+            );
         }
         self.spec.info("known logs: (s·a mod r)·G", classes)
     }
@@ -244,7 +341,8 @@ impl<C: SwGroup> Routine for WnafCheck<C> {
                 Form::FixedBase(*g.pick(&SCALAR_COUNTS))
             }
         };
-        let point = points(g, c, 1, Representation::Affine);
+        // Rows without torsion draw as before torsion was modelled.
+        let (point, torsion) = self.draw_point(g);
         let r = c.order();
         let len = self.subject.repr_layout().len;
         let full_width = self.full_width_reachable();
@@ -268,6 +366,7 @@ impl<C: SwGroup> Routine for WnafCheck<C> {
             form,
             point,
             scalar,
+            torsion,
         }
     }
 
@@ -289,25 +388,38 @@ impl<C: SwGroup> Routine for WnafCheck<C> {
         if let Some(i) = WINDOW_CLASSES.iter().position(|w| *w == class) {
             return Some(case.form == Form::Windowed(i + WINDOWS.start()));
         }
+        if TORSION_CLASSES.contains(&class) {
+            let curve = c.curve();
+            let p = self.multiple(case, &BigUint::one());
+            return Some(match class {
+                "torsion_component" => !curve.mul(&p, &curve.order).is_identity(),
+                _ => !p.is_identity() && curve.mul(&p, &curve.cofactor).is_identity(),
+            });
+        }
         point_class_holds(c, class, &case.point)
             .or_else(|| scalar_class_holds(class, std::slice::from_ref(&case.scalar), c.order()))
     }
 
     fn subject(&self, case: &Self::Case) -> Outcome<Self::Output> {
-        Outcome::Value(
-            self.subject
-                .run(case.form, &case.point[0].log, &case.scalar),
-        )
+        let part = self.torsion_part(case.torsion.as_ref());
+        let torsion = match part {
+            Point::Identity => Vec::new(),
+            part => self.subject.encode(&part),
+        };
+        Outcome::Value(self.subject.run_with_torsion(
+            case.form,
+            &case.point[0].log,
+            &torsion,
+            &case.scalar,
+        ))
     }
 
     fn oracle(&self, case: &Self::Case) -> Outcome<Self::Output> {
-        let c = C::instance();
-        let log = (&case.point[0].log * &case.scalar) % c.order();
-        Outcome::Value(GroupValue::Point(c.curve().mul_generator(&log)))
+        Outcome::Value(GroupValue::Point(self.multiple(case, &case.scalar)))
     }
 
     fn expected(&self, case: &Self::Case) -> Expected {
-        if self.known_wrong_log(case).is_none() {
+        if self.known_wrong_point(case).is_none() {
             return Expected::AGREE;
         }
         let reason = if self.subject.repr_layout().little_endian {
@@ -318,16 +430,16 @@ impl<C: SwGroup> Routine for WnafCheck<C> {
         Expected::known(VerdictKind::Mismatch, reason)
     }
 
-    /// The known wrong value, exactly: (multiplier·a)·G.
+    /// The known wrong value, exactly: multiplier·P.
     fn known_behaviour(
         &self,
         case: &Self::Case,
         subject: &Outcome<Self::Output>,
     ) -> Result<(), String> {
-        let log = self
-            .known_wrong_log(case)
+        let known = self
+            .known_wrong_point(case)
             .ok_or("no known finding on this case")?;
-        let known = GroupValue::Point(C::instance().curve().mul_generator(&log));
+        let known = GroupValue::Point(known);
         match subject {
             Outcome::Value(v) if *v == known => Ok(()),
             other => Err(format!(
@@ -339,8 +451,11 @@ impl<C: SwGroup> Routine for WnafCheck<C> {
 
     /// `G::generator() * from_repr(a)` and `from_repr(s)` with the case's bytes, then the
     /// case's form; the result as `to_bytes` in hex, the expected line the oracle's point in
-    /// the same encoding.
+    /// the same encoding. None for a point with a torsion part (the template builds a·G only).
     fn reproducer(&self, case: &Self::Case, oracle: &Outcome<Self::Output>) -> Option<ReproCode> {
+        if case.torsion.as_ref().is_some_and(|t| !t.is_zero()) {
+            return None;
+        }
         let ReproPaths {
             group_type,
             group_version,
@@ -397,8 +512,12 @@ impl<C: SwGroup> Routine for WnafCheck<C> {
     }
 
     fn render_case(&self, case: &Self::Case) -> String {
+        let torsion = match &case.torsion {
+            Some(t) => format!("\ntorsion part = {t}·T"),
+            None => String::new(),
+        };
         format!(
-            "form = {:?} (window {})\npoint = {}\nscalar = 0x{:x}",
+            "form = {:?} (window {})\npoint = {}{torsion}\nscalar = 0x{:x}",
             case.form,
             self.window(case.form),
             hex_gen_points(&case.point),
@@ -440,8 +559,10 @@ pub(crate) mod testing {
                 form: Form::Windowed(w),
                 point: vec![g.clone()],
                 scalar: s.clone(),
+                torsion: None,
             };
-            assert_eq!(build().known_wrong_log(&case), Some(multiplier.clone()));
+            let pinned = c.curve().mul_generator(&(&multiplier % c.order()));
+            assert_eq!(build().known_wrong_point(&case), Some(pinned));
             let right = build().oracle(&case);
             assert_pinned(build(), &case, move |_, _| right.clone());
             let negated = GroupValue::Point(c.curve().mul_generator(&(c.order() - &multiplier)));

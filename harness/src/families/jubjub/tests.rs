@@ -145,8 +145,67 @@ fn planted_prime_order_assumptions_are_found() {
     }
 }
 
+/// `group`'s wNAF run on the prime-order part: 8·P times s/8 mod r (`Wnaf::scalar`, whatever
+/// the case's form), right on the subgroup, the torsion part lost.
+struct WnafDropsTorsion;
+
+impl zkgroup::wnaf::WnafSubject<Jubjub> for WnafDropsTorsion {
+    fn run(
+        &self,
+        form: zkgroup::wnaf::Form,
+        log: &num_bigint::BigUint,
+        scalar: &num_bigint::BigUint,
+    ) -> zkgroup::group_law::GroupValue<ecdiff_oracles::field::Fp> {
+        self.run_with_torsion(form, log, &[], scalar)
+    }
+
+    fn run_with_torsion(
+        &self,
+        _form: zkgroup::wnaf::Form,
+        log: &num_bigint::BigUint,
+        torsion: &[u8],
+        scalar: &num_bigint::BigUint,
+    ) -> zkgroup::group_law::GroupValue<ecdiff_oracles::field::Fp> {
+        let eighth = jubjub::Fr::from(8u64).invert().expect("8 ≠ 0 mod r");
+        let s = zkgroup::v014::scalar::<jubjub::Fr>(scalar) * eighth;
+        let p = extended_point(log, torsion).mul_by_cofactor();
+        read_back(group_014::Wnaf::new().scalar(&s).base(p))
+    }
+
+    fn fixed_base_window(&self, n: usize) -> Option<usize> {
+        Some(<jubjub::ExtendedPoint as group_014::WnafGroup>::recommended_wnaf_for_num_scalars(n))
+    }
+
+    fn repr_layout(&self) -> zkgroup::wnaf::ReprLayout {
+        zkgroup::wnaf::ReprLayout {
+            little_endian: true,
+            len: 32,
+        }
+    }
+
+    fn encode(&self, p: &ecdiff_oracles::weierstrass::Point<ecdiff_oracles::field::Fp>) -> Vec<u8> {
+        oracle_encode(p)
+    }
+}
+
+/// The wNAF row's default budget finds [`WnafDropsTorsion`]: only points with a torsion part
+/// show it (seen: with the torsion parts left out, it passes).
+fn planted_wnaf_on_the_prime_part_is_found() {
+    let name = PointEncoding::<Jubjub>::name(&ENCODING);
+    let broken =
+        zkgroup::wnaf::check(FAMILY.spec("jubjub_wnaf"), WnafDropsTorsion, name).with_torsion();
+    let failure = crate::suite::Suite::new(&broken)
+        .no_save()
+        .try_run()
+        .err()
+        .unwrap_or_else(|| panic!("the wNAF on the prime part alone is not found"));
+    assert_eq!(failure.run.verdict.kind, crate::VerdictKind::Mismatch);
+    assert!(failure.run.classes.contains(&"torsion_component"));
+}
+
 crate::declare::unit_tests![
     the_encoding_and_generator_conventions_hold,
     the_torsion_point_has_order_eight,
-    planted_prime_order_assumptions_are_found
+    planted_prime_order_assumptions_are_found,
+    planted_wnaf_on_the_prime_part_is_found
 ];
