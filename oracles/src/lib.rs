@@ -21,6 +21,7 @@ pub mod field;
 pub mod group;
 pub mod gt;
 pub mod halo2_compressed;
+pub mod keccak;
 pub mod lazy;
 pub mod primes;
 pub mod quadratic;
