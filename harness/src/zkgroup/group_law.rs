@@ -7,8 +7,9 @@
 //! A case is one operation on points drawn with known logs (the per-element classes of
 //! [`crate::generators::points`]: identities on either side, G, small multiples, P and −P, P
 //! twice; lists of 0 to 6 for `Sum` and `batch_normalize`; Q = P and Q = −P a quarter of the
-//! binary operations' draws each) and, for `Mul`, a scalar (the scalar
-//! classes: 0, 1, r − 1, …). The points enter as `G::generator() * a` and the result leaves
+//! binary operations' draws each; a `conditional_select`'s pair has the identity on one side
+//! 4 times in 5, and its choice then takes the other point 3 times in 4) and, for `Mul`, a
+//! scalar (the scalar classes: 0, 1, r − 1, …). The points enter as `G::generator() * a` and the result leaves
 //! through `to_bytes` (the module docs of [`crate::zkgroup`]); `batch_normalize`'s affine
 //! points leave as `G::identity() + affine` (the traits give an affine type no encoding), into
 //! slots that start as the identity, so a slot left unwritten shows.
@@ -378,7 +379,7 @@ impl<C: SwGroup> GroupLawCheck<C> {
     /// each 3 times in 20 (the identity a point with a torsion part is not, so the drawn
     /// identities alone would be too few), both points of a related pair (`related`) alike.
     /// Without torsion, every point is drawn, but for a select's pair: one of them the
-    /// identity half the time ([`SELECT_PAIR_WEIGHTS`]).
+    /// identity 4 times in 5 ([`SELECT_PAIR_WEIGHTS`]).
     fn slots(&self, g: &mut Gen, op: Op, n: usize, related: bool) -> Vec<Slot> {
         if self.torsion.is_none() && op == Op::Select {
             return match g.weighted(&SELECT_PAIR_WEIGHTS) {
