@@ -608,11 +608,20 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
             bytes,
             torsion,
         };
-        // Whether one point of a select is the identity depends on the whole points (a drawn
-        // point may be the identity too, a torsion part may be added): read off the case.
-        for class in SELECT_IDENTITY_CLASSES {
-            if self.class_holds(&case, class) == Some(true) {
-                g.hit(class);
+        // A select's identity slot against a point that is not the identity by its draw: log
+        // a ≠ 0 mod r or a torsion multiple t with t·T ≠ O (the class predicates check the
+        // claim on the whole points).
+        if op == Op::Select {
+            let drawn_other = |i: usize| {
+                !(&case.points[i].log % c.order()).is_zero()
+                    || (case.torsion.get(i))
+                        .and_then(|t| self.torsion_multiple(t))
+                        .is_some_and(|part| !part.is_identity())
+            };
+            match slots[..] {
+                [Slot::Identity, _] if drawn_other(1) => g.hit(SELECT_IDENTITY_CLASSES[0]),
+                [_, Slot::Identity] if drawn_other(0) => g.hit(SELECT_IDENTITY_CLASSES[1]),
+                _ => {}
             }
         }
         case
