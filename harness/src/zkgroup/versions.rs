@@ -262,6 +262,26 @@ macro_rules! entry_points {
                 }
                 prime + decoded::<G>(torsion)
             }
+
+            /// P·s in `form`, P the point of log `log` with the torsion part `torsion`, read
+            /// back: `WnafBase × WnafScalar` here, `Wnaf`'s two forms by `wnaf_forms`.
+            fn multiply<C>(
+                &self,
+                form: Form,
+                (log, torsion, s): (&BigUint, &[u8], &BigUint),
+                wnaf_forms: impl FnOnce(Form, G, G::Scalar) -> G,
+            ) -> GroupValue<C::F>
+            where
+                C: SwGroup,
+                E: PointEncoding<C>,
+            {
+                let (p, s) = (self.point::<C>(log, torsion), scalar::<G::Scalar>(s));
+                let out = match form {
+                    Form::Windowed(w) => windowed(w, p, &s),
+                    wnaf_form => wnaf_forms(wnaf_form, p, s),
+                };
+                read_back(&self.encoding, out)
+            }
         }
 
         impl<C, G, E> WnafSubject<C> for WnafTraits<G, E, false>
@@ -281,14 +301,9 @@ macro_rules! entry_points {
                 torsion: &[u8],
                 s: &BigUint,
             ) -> GroupValue<C::F> {
-                let (p, s) = (self.point::<C>(log, torsion), scalar::<G::Scalar>(s));
-                let out = match form {
-                    Form::Windowed(w) => windowed(w, p, &s),
-                    Form::FixedScalar | Form::FixedBase(_) => {
-                        panic!("`Wnaf` needs WnafGroup: windowed cases only")
-                    }
-                };
-                read_back(&self.encoding, out)
+                self.multiply::<C>(form, (log, torsion, s), |_, _, _| {
+                    panic!("`Wnaf` needs WnafGroup: windowed cases only")
+                })
             }
 
             fn fixed_base_window(&self, _: usize) -> Option<usize> {
@@ -321,13 +336,11 @@ macro_rules! entry_points {
                 torsion: &[u8],
                 s: &BigUint,
             ) -> GroupValue<C::F> {
-                let (p, s) = (self.point::<C>(log, torsion), scalar::<G::Scalar>(s));
-                let out = match form {
-                    Form::Windowed(w) => windowed(w, p, &s),
-                    Form::FixedScalar => Wnaf::new().scalar(&s).base(p),
+                self.multiply::<C>(form, (log, torsion, s), |form, p, s| match form {
                     Form::FixedBase(n) => Wnaf::new().base(p, n).scalar(&s),
-                };
-                read_back(&self.encoding, out)
+                    // Form::FixedScalar (windowed cases never get here).
+                    _ => Wnaf::new().scalar(&s).base(p),
+                })
             }
 
             fn fixed_base_window(&self, n: usize) -> Option<usize> {
