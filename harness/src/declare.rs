@@ -25,8 +25,9 @@
 //! A bug-zoo variant is a [`ZooRow`] in the family's `zoo.rs` table (feature `zoo`), next to
 //! the broken subject it uses: it builds the same check with that subject from the routine's
 //! own [`Spec`], so it sees exactly the cases the routine's suite sees. The family's
-//! [`Family`] names its zoo table beside its routine table (`zoo: zoo::ROWS`), so the registry
-//! lists each family once.
+//! [`Family`] names its zoo tables beside its routine table (`zoo: &[zoo::ROWS]`, or more
+//! tables where rows are stamped per routine, as `crate::zkgroup::planted`'s generic flaws of
+//! the `group`-trait rows are), so the registry lists each family once.
 //!
 //! ```ignore
 //! pub(super) const ROWS: &[ZooRow] = &[
@@ -120,9 +121,11 @@ pub struct Family {
     pub name: &'static str,
     /// One row per routine.
     pub routines: &'static [RoutineRow],
-    /// One row per bug-zoo variant (feature `zoo`), each breaking one of `routines`.
+    /// The family's bug-zoo tables (feature `zoo`), one row per variant, each breaking one of
+    /// `routines`: its own table, and the tables stamped per routine by generic flaws
+    /// (`crate::zkgroup::planted`).
     #[cfg(feature = "zoo")]
-    pub zoo: &'static [ZooRow],
+    pub zoo: &'static [&'static [ZooRow]],
     /// The family's own tests (feature `family-tests`): each of its `tests` modules' list.
     #[cfg(feature = "family-tests")]
     pub unit_tests: &'static [&'static [UnitTest]],
@@ -155,6 +158,7 @@ impl Family {
     pub fn zoo_variants(&self) -> Vec<ZooVariant> {
         self.zoo
             .iter()
+            .flat_map(|table| table.iter())
             .map(|row| ZooVariant::from_row(self, row))
             .collect()
     }

@@ -27,6 +27,8 @@
 //! multiplication, [`mod@wnaf`]).
 
 pub mod group_law;
+#[cfg(feature = "zoo")]
+pub mod planted;
 mod versions;
 pub mod wnaf;
 pub mod wnaf_model;

@@ -361,7 +361,7 @@ const UNIT_TESTS: &[&[crate::declare::UnitTest]] = &[
 pub const FAMILY: Family = Family {
     name: "bls12_381",
     #[cfg(feature = "zoo")]
-    zoo: zoo::ROWS,
+    zoo: zoo::TABLES,
     #[cfg(feature = "family-tests")]
     unit_tests: UNIT_TESTS,
     contract_check: crate::engine::no_contract_check,

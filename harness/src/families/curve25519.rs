@@ -138,7 +138,7 @@ const UNIT_TESTS: &[&[crate::declare::UnitTest]] = &[
 pub const FAMILY: Family = Family {
     name: "curve25519",
     #[cfg(feature = "zoo")]
-    zoo: zoo::ROWS,
+    zoo: &[zoo::ROWS],
     #[cfg(feature = "family-tests")]
     unit_tests: UNIT_TESTS,
     contract_check: crate::engine::no_contract_check,

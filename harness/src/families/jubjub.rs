@@ -49,7 +49,7 @@ const UNIT_TESTS: &[&[crate::declare::UnitTest]] = &[tests::TESTS];
 pub const FAMILY: Family = Family {
     name: "jubjub",
     #[cfg(feature = "zoo")]
-    zoo: &zoo::ROWS,
+    zoo: zoo::TABLES,
     #[cfg(feature = "family-tests")]
     unit_tests: UNIT_TESTS,
     contract_check: crate::engine::no_contract_check,

@@ -19,9 +19,8 @@
 //! no known finding here.
 //!
 //! The same two curves are also checked in halo2curves' copies (`halo2_pallas_*`,
-//! `halo2_vesta_*`, `group` 0.13); the bug zoo's variants of these trait entry points are
-//! halo2curves' (`families/halo2curves/zoo/traits.rs`: they break the generic glue, not the
-//! subject, so one curve family holds them).
+//! `halo2_vesta_*`, `group` 0.13). The bug zoo (feature `zoo`) plants a generic flaw in each
+//! trait entry point of every row (`zoo.rs`, [`crate::zkgroup::planted`]).
 
 use crate::curve::declared::{Pallas, Vesta};
 use crate::declare::{Family, RoutineRow};
@@ -100,7 +99,7 @@ const UNIT_TESTS: &[&[crate::declare::UnitTest]] = &[tests::TESTS];
 pub const FAMILY: Family = Family {
     name: "pasta",
     #[cfg(feature = "zoo")]
-    zoo: &[],
+    zoo: zoo::TABLES,
     #[cfg(feature = "family-tests")]
     unit_tests: UNIT_TESTS,
     contract_check: crate::engine::no_contract_check,
@@ -109,3 +108,5 @@ pub const FAMILY: Family = Family {
 
 #[cfg(feature = "family-tests")]
 pub(crate) mod tests;
+#[cfg(feature = "zoo")]
+mod zoo;

@@ -6,7 +6,9 @@
 //!
 //! A case is one operation on points drawn with known logs (the per-element classes of
 //! [`crate::generators::points`]: identities on either side, G, small multiples, P and −P, P
-//! twice; lists of 0 to 6 for `Sum` and `batch_normalize`; Q = P and Q = −P a quarter of the
+//! twice; lists of 0 to 6 for `Sum` and `batch_normalize`, each point of a list and the point
+//! of `double` the identity 1 time in 3, that of `neg` and `is_identity` 1 time in 2; Q = P and
+//! Q = −P a quarter of the
 //! binary operations' draws each; a `conditional_select`'s pair has the identity on one side
 //! 4 times in 5, and its choice then takes the other point 3 times in 4) and, for `Mul`, a
 //! scalar (the scalar classes: 0, 1, r − 1, …). The points enter as `G::generator() * a` and the result leaves
@@ -189,6 +191,17 @@ const SELECT_IDENTITY_CLASSES: [&str; 2] = ["select_identity_first", "select_ide
 /// [`points`] draws them, P the identity, Q the identity (a check with torsion draws
 /// identities in its slots, 3 times in 20 a point).
 const SELECT_PAIR_WEIGHTS: [u32; 3] = [1, 2, 2];
+
+/// The weights of each point of a list and of the point of `double`, on a check without
+/// torsion: as [`points`] draws it, the identity. With [`points`] alone, planted bugs the
+/// generator was not built around went unseen: a `batch_normalize` that moves identities to
+/// the end on 1 seed of 5.
+const IDENTITY_SLOT_WEIGHTS: [u32; 2] = [2, 1];
+
+/// [`IDENTITY_SLOT_WEIGHTS`] for the point of `neg` and `is_identity`, whose one edge is the
+/// identity: an `is_identity` that misses the identity went unseen on 1 or 2 seeds of 5 with
+/// [`points`] alone, and on 1 of 20 with the identity 1 time in 3.
+const UNARY_IDENTITY_WEIGHTS: [u32; 2] = [1, 1];
 
 /// The longest list of `Sum` and `batch_normalize`.
 const LIST_MAX: usize = 6;
@@ -378,8 +391,10 @@ impl<C: SwGroup> GroupLawCheck<C> {
     /// [`points`] otherwise, drawing nothing here): a point of small order or the identity
     /// each 3 times in 20 (the identity a point with a torsion part is not, so the drawn
     /// identities alone would be too few), both points of a related pair (`related`) alike.
-    /// Without torsion, every point is drawn, but for a select's pair: one of them the
-    /// identity 4 times in 5 ([`SELECT_PAIR_WEIGHTS`]).
+    /// Without torsion, every point is drawn, but for a select's pair (one of them the
+    /// identity 4 times in 5, [`SELECT_PAIR_WEIGHTS`]), the point of `neg` and `is_identity`
+    /// (the identity 1 time in 2) and the points of `double` and the lists (each the identity
+    /// 1 time in 3).
     fn slots(&self, g: &mut Gen, op: Op, n: usize, related: bool) -> Vec<Slot> {
         if self.torsion.is_none() && op == Op::Select {
             return match g.weighted(&SELECT_PAIR_WEIGHTS) {
@@ -388,7 +403,16 @@ impl<C: SwGroup> GroupLawCheck<C> {
                 _ => vec![Slot::Drawn, Slot::Identity],
             };
         }
-        if self.torsion.is_none() || op == Op::Decode {
+        if self.torsion.is_none() {
+            let weights = match op {
+                Op::Neg | Op::IsIdentity => UNARY_IDENTITY_WEIGHTS,
+                Op::Double | Op::Sum | Op::BatchNormalize => IDENTITY_SLOT_WEIGHTS,
+                _ => return vec![Slot::Drawn; n],
+            };
+            let mut slot = || [Slot::Drawn, Slot::Identity][g.weighted(&weights)];
+            return (0..n).map(|_| slot()).collect();
+        }
+        if op == Op::Decode {
             return vec![Slot::Drawn; n];
         }
         let mut slot = || [Slot::Drawn, Slot::SmallOrder, Slot::Identity][g.weighted(&[14, 3, 3])];

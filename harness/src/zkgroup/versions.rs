@@ -52,6 +52,18 @@ macro_rules! entry_points {
             ClearedGenerator,
         }
 
+        impl<G: Group + GroupEncoding, E> Traits<G, E> {
+            /// The `i`th point of a case: a·`hub` for its log a, plus its torsion part where it
+            /// has one (entering through `from_bytes`, as from an unchecked decoder).
+            fn point<C: SwGroup>(&self, logs: &[&BigUint], torsion: &[Vec<u8>], i: usize) -> G {
+                let prime = point_of::<G, C>(self.hub, logs[i]);
+                match torsion.get(i).filter(|t| !t.is_empty()) {
+                    Some(bytes) => prime + decoded::<G>(bytes),
+                    None => prime,
+                }
+            }
+        }
+
         impl<C, G, E> GroupLawSubject<C> for Traits<G, E>
         where
             C: SwGroup,
@@ -69,11 +81,7 @@ macro_rules! entry_points {
                 torsion: &[Vec<u8>],
                 s: &BigUint,
             ) -> GroupValue<C::F> {
-                // A torsion part enters through `from_bytes`, as from an unchecked decoder.
-                let point = |i: usize| match torsion.get(i).filter(|t| !t.is_empty()) {
-                    Some(bytes) => point_of::<G, C>(self.hub, logs[i]) + decoded::<G>(bytes),
-                    None => point_of::<G, C>(self.hub, logs[i]),
-                };
+                let point = |i: usize| self.point::<C>(logs, torsion, i);
                 let out = |p: G| read_back(&self.encoding, p);
                 match op {
                     Op::Sum => {
@@ -414,6 +422,9 @@ macro_rules! entry_points {
             };
             wnaf_check::check(spec, subject, name)
         }
+
+        #[cfg(feature = "zoo")]
+        crate::zkgroup::planted::planted_entry_points!($group);
     };
 }
 

@@ -1,7 +1,10 @@
 //! Deliberately broken subjects for the BLS12-381 family (feature `zoo`). Each reuses the spec
 //! (and the declared known findings) of the routine it breaks and reproduces a real bug class
 //! published for another library; the doc comment of each subject names the bug, its public
-//! source and the input that triggers it.
+//! source and the input that triggers it. The `group`-trait rows' variants are generic
+//! planted flaws, stamped per row in [`traits`].
+
+mod traits;
 
 use super::{
     blstrs_encoding_behaviour, blstrs_encoding_known, blstrs_msm_behaviour, blstrs_msm_known,
@@ -552,7 +555,20 @@ const PAIR_IDENTITY_TRIGGER: &str = "pair_identity_g1 or pair_identity_g2";
 const IDENTITIES_MOVED_TO_THE_END_TRIGGER: &str = "identity before another point";
 
 /// Every variant of the family: one row each, built from the spec of the routine it breaks.
-pub(super) const ROWS: &[ZooRow] = &[
+/// Every table of the family: its own rows and the trait rows' stamped ones.
+pub(super) const TABLES: &[&[ZooRow]] = &[
+    ROWS,
+    traits::TABLES[0],
+    traits::TABLES[1],
+    traits::TABLES[2],
+    traits::TABLES[3],
+    traits::TABLES[4],
+    traits::TABLES[5],
+    traits::TABLES[6],
+    traits::TABLES[7],
+];
+
+const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "zkcrypto_g1_encoding__infinity_flag_trusted",
         routine: "zkcrypto_g1_encoding",

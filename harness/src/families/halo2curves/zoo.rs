@@ -270,8 +270,26 @@ const IDENTITY_FLAG_TRUSTED_BUG: &str =
     https://github.com/ethereum/execution-specs/pull/2395)";
 const IDENTITY_FLAG_TRUSTED_TRIGGER: &str = "mut_identity_with_sign or mut_identity_nonzero_x";
 
-/// Every variant of the family: one row each, built from the spec of the routine it breaks.
-pub(super) const ROWS: &[ZooRow] = &[
+/// Every table of the family: its own rows and the trait rows' stamped ones.
+pub(super) const TABLES: &[&[ZooRow]] = &[
+    ROWS,
+    traits::TABLES[0],
+    traits::TABLES[1],
+    traits::TABLES[2],
+    traits::TABLES[3],
+    traits::TABLES[4],
+    traits::TABLES[5],
+    traits::TABLES[6],
+    traits::TABLES[7],
+    traits::TABLES[8],
+    traits::TABLES[9],
+    traits::TABLES[10],
+    traits::TABLES[11],
+];
+
+/// Every variant of the family's own: one row each, built from the spec of the routine it
+/// breaks.
+const ROWS: &[ZooRow] = &[
     msm_row!(best_chunks_exact, "bn256", Bn254G1),
     msm_row!(parallel_chunks_exact, "bn256", Bn254G1),
     msm_row!(best_large_chunks_exact, "bn256", Bn254G1),
@@ -293,9 +311,6 @@ pub(super) const ROWS: &[ZooRow] = &[
     traits::ROWS[3],
     traits::ROWS[4],
     traits::ROWS[5],
-    traits::ROWS[6],
-    traits::ROWS[7],
-    traits::ROWS[8],
     ZooRow {
         name: "halo2_bn256_batch_normalize__zero_poisons_batch",
         routine: "halo2_bn256_batch_normalize",

@@ -103,8 +103,8 @@ fn broken(spec: crate::shapes::Spec, flaw: Flaw) -> Box<dyn crate::engine::DynRo
     Box::new(group_law::check(spec, Planted(real, flaw), ENCODING).with_torsion())
 }
 
-/// The variants of the jubjub rows.
-pub(super) const ROWS: [ZooRow; 5] = [
+/// The variants of the jubjub rows written over jubjub's API.
+const ROWS: [ZooRow; 5] = [
     ZooRow {
         name: "jubjub_group_law__mul_blinded_by_order",
         routine: "jubjub_group_law",
@@ -160,3 +160,32 @@ pub(super) const ROWS: [ZooRow; 5] = [
         build: |spec| broken(spec, Flaw::SubAffineByNegatingV),
     },
 ];
+
+/// Every entry point of the group law with a generic planted flaw
+/// ([`crate::zkgroup::planted`]), on the whole curve as the row draws it.
+const GROUP_LAW: [ZooRow; 12] =
+    crate::zkgroup::planted::group_law_zoo_rows!("jubjub_group_law", |spec, flaw| {
+        Box::new(v014::planted_group_law_with_torsion::<
+            jubjub::ExtendedPoint,
+            Jubjub,
+            _,
+        >(spec, ENCODING, flaw))
+    });
+
+/// The three wNAF forms with the carry dropped ([`crate::zkgroup::planted::WnafFlaw`]), on
+/// the whole curve.
+const WNAF: [ZooRow; 3] = crate::zkgroup::planted::wnaf_zoo_rows!(
+    "jubjub_wnaf",
+    |spec, flaw| {
+        Box::new(v014::planted_wnaf_group_with_torsion::<
+            jubjub::ExtendedPoint,
+            Jubjub,
+            _,
+        >(spec, ENCODING, flaw))
+    },
+    carry_dropped_at_num_bits,
+    [windowed, fixed_scalar, fixed_base]
+);
+
+/// The family's zoo tables.
+pub(super) const TABLES: &[&[ZooRow]] = &[&ROWS, &GROUP_LAW, &WNAF];

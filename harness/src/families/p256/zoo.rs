@@ -252,7 +252,38 @@ impl FormsSubject<Vec<PointInput>> for ZeroPoisonsBatch {
 }
 
 /// Every variant of the family: one row each, built from the spec of the routine it breaks.
-pub(super) const ROWS: &[ZooRow] = &[
+/// The `group`-trait rows' variants: every entry point with a generic planted flaw
+/// ([`crate::zkgroup::planted`]), the group law under the row's own known findings.
+const GROUP_LAW: [ZooRow; 12] =
+    crate::zkgroup::planted::group_law_zoo_rows!("p256_group_law", |spec, flaw| {
+        Box::new(super::with_compact_tag_known(
+            crate::zkgroup::v014::planted_group_law::<p256::ProjectivePoint, P256, _>(
+                spec,
+                crate::zkgroup::Sec1Compressed,
+                flaw,
+            ),
+        ))
+    });
+// The carry lost at every window: `group` reads this big-endian representation as
+// little-endian and drops the final carry of what it reads (the row's known finding), which a
+// dropped final carry would only repeat.
+const WNAF: [ZooRow; 1] = crate::zkgroup::planted::wnaf_zoo_rows!(
+    "p256_wnaf",
+    |spec, flaw| {
+        Box::new(crate::zkgroup::v014::planted_wnaf::<
+            p256::ProjectivePoint,
+            P256,
+            _,
+        >(spec, crate::zkgroup::Sec1Compressed, flaw))
+    },
+    carry_not_propagated,
+    [windowed]
+);
+
+/// Every table of the family: its own rows and the trait rows' stamped ones.
+pub(super) const TABLES: &[&[ZooRow]] = &[ROWS, &GROUP_LAW, &WNAF];
+
+const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "p256_to_affine__identity_as_affine_zero",
         routine: "p256_to_affine",

@@ -1,18 +1,25 @@
-//! Deliberately broken subjects of the `group`-trait rows (`halo2_bn256_group_law`,
-//! `halo2_bn256_wnaf`; feature `zoo`): one entry point of the traits rewritten over
-//! halo2curves' public API (affine coordinates, `from_xy`, the base field) with a published
-//! bug class in it, the other entry points the library's own. Each is real code run on the
-//! case's points, never a rule on the case's logs.
+//! Deliberately broken subjects of the `group`-trait rows (feature `zoo`): on bn256 and
+//! secp256r1, one entry point of the traits rewritten over halo2curves' public API (affine
+//! coordinates, `from_xy`, the base field) with a published bug class in it, the other entry
+//! points the library's own; on every curve, every entry point with a generic planted flaw
+//! ([`crate::zkgroup::planted`], written with the traits alone). Each is real code run on
+//! the case's points, never a rule on the case's logs.
+//!
+//! The wNAF rows of secp256k1 and secp256r1 get the carry lost at every window, not the final
+//! carry dropped: `group` 0.13's own recoding drops that one on their fields (r > 2²⁵⁵), a
+//! known finding pinned to its value, which the planted recoding would give too; so do the
+//! Pasta rows, whose scalars never need the final carry.
 
+use crate::curve::declared::{Grumpkin, Pallas, Vesta};
 use crate::declare::ZooRow;
 use crate::engine::VerdictKind;
 use crate::zkgroup::group_law::{self, GroupLawSubject, GroupValue, Op};
-use crate::zkgroup::wnaf::{self, Form, ReprLayout, WnafSubject};
+use crate::zkgroup::planted::{group_law_zoo_rows, wnaf_zoo_rows};
+use crate::zkgroup::XLittleEndianSignBit;
 use crate::zkgroup::{v013, Halo2Format, PointEncoding};
-use ecdiff_oracles::curves::{Bn254G1, P256};
+use ecdiff_oracles::curves::{Bn254G1, Secp256k1, P256};
 use ecdiff_oracles::field::Fp;
 use ecdiff_oracles::halo2_compressed::FlagLayout;
-use ecdiff_oracles::weierstrass::Point;
 use halo2curves::bn256::{Fq, Fr, G1Affine, G1};
 use halo2curves::ff::{Field as _, PrimeField as _};
 use halo2curves::group::prime::PrimeCurveAffine as _;
@@ -54,19 +61,12 @@ enum Broken {
     ChordAdd,
     /// `P - Q` as the chord formula on P and (x_Q, −y_Q), with no equal-x case.
     ChordSub,
-    /// `P * s` by left-to-right double-and-add whose accumulator starts at P.
-    MulAccumulatorStartsAtBase,
     /// `P + Q.to_affine()` that reads the affine identity's (0, 0) as a point.
     MixedAddReadsAffineIdentity,
     /// `batch_normalize` by a batch inversion that does not skip a zero z.
     BatchInversionWithZero,
-    /// `Sum` as `reduce(+).expect(..)`, which has no value for an empty list.
-    SumByReduce,
     /// `from_bytes` that takes y's sign from bit 1 of y instead of bit 0.
     DecodeSignFromWrongBit,
-    /// `conditional_select(P, Q, choice)` over affine points with an identity flag that
-    /// selects the coordinates and leaves the flag out: the flag stays P's.
-    SelectKeepsFirstIdentityFlag,
 }
 
 /// halo2curves' bn256 entry points through the traits, one of them broken.
@@ -115,19 +115,6 @@ impl GroupLawSubject<Bn254G1> for BrokenGroupLaw {
                     (Some(p), Some((x2, y2))) => Self::affine_add(p, (x2, -y2), true),
                 }
             }
-            (Broken::MulAccumulatorStartsAtBase, Op::Mul) => {
-                // The top set bit is taken as consumed by starting at P: right for s ≥ 1,
-                // and s = 0 has no top bit, so 0·P comes out as P.
-                let bits = scalar.bits();
-                let mut acc = points[0];
-                for i in (0..bits.saturating_sub(1)).rev() {
-                    acc = acc.double();
-                    if scalar.bit(i) {
-                        acc += points[0];
-                    }
-                }
-                out(acc)
-            }
             (Broken::MixedAddReadsAffineIdentity, Op::AddAffine) => {
                 let (p, q) = (points[0].to_affine(), points[1].to_affine());
                 let Some(p) = xy(&p) else {
@@ -161,23 +148,6 @@ impl GroupLawSubject<Bn254G1> for BrokenGroupLaw {
                     };
                 }
                 GroupValue::List(each)
-            }
-            (Broken::SelectKeepsFirstIdentityFlag, Op::Select) => {
-                // The affine points as (x, y, is the identity), the identity's coordinates
-                // stored as (0, 0); the bug: x and y selected, the flag not (P's stays).
-                let choice = *scalar == BigUint::from(1u8);
-                let (p, q) = (points[0].to_affine(), points[1].to_affine());
-                let flag = bool::from(p.is_identity());
-                let selected = if choice { q } else { p };
-                if flag {
-                    return out(G1::identity());
-                }
-                let (x, y) = xy(&selected).unwrap_or((Fq::ZERO, Fq::ZERO));
-                from_xy(x, y)
-            }
-            (Broken::SumByReduce, Op::Sum) => {
-                let sum = points.into_iter().reduce(|a, b| a + b);
-                out(sum.expect("a sum of at least one point"))
             }
             _ => v013::traits::<G1, Bn254G1, _>(ENCODING).run(op, logs, scalar),
         }
@@ -260,77 +230,8 @@ impl GroupLawSubject<P256> for DoublingWithoutA {
     }
 }
 
-/// `WnafBase × WnafScalar` rewritten: the textbook wNAF with its recoding loop bounded by the
-/// scalar field's bit length (254 for bn256's Fr) and its final carry dropped, as `group`'s
-/// `wnaf_form` drops it at the representation's length (zkcrypto/group PR #83): here it bites
-/// scalars from about 2²⁵³ on, below r.
-struct WnafCarryAtNumBits;
-
-impl WnafSubject<Bn254G1> for WnafCarryAtNumBits {
-    fn run(&self, form: Form, log: &BigUint, s: &BigUint) -> GroupValue<Fp> {
-        let Form::Windowed(w) = form else {
-            panic!("windowed cases only");
-        };
-        let p = point(log);
-        // Odd multiples P, 3P, …, (2ʷ⁻¹ − 1)P.
-        let twice = p.double();
-        let mut table = vec![p];
-        for i in 1..1 << (w - 2) {
-            table.push(table[i - 1] + twice);
-        }
-        // Recoding, least significant digit first, stopped at Fr::NUM_BITS.
-        let bits = Fr::NUM_BITS as usize;
-        let width = 1i64 << w;
-        let (mut digits, mut carry, mut pos) = (vec![0i64; bits], 0i64, 0usize);
-        while pos < bits {
-            let window: i64 = (0..w)
-                .filter(|i| pos + i < bits && s.bit((pos + i) as u64))
-                .map(|i| 1i64 << i)
-                .sum();
-            let v = carry + window;
-            if v & 1 == 0 {
-                pos += 1;
-                continue;
-            }
-            let (d, c) = if v < width / 2 {
-                (v, 0)
-            } else {
-                (v - width, 1)
-            };
-            digits[pos] = d;
-            carry = c;
-            pos += w;
-        }
-        let mut acc = G1::identity();
-        for d in digits.iter().rev() {
-            acc = acc.double();
-            if *d > 0 {
-                acc += table[(*d / 2) as usize];
-            } else if *d < 0 {
-                acc -= table[(-*d / 2) as usize];
-            }
-        }
-        out(acc)
-    }
-
-    fn fixed_base_window(&self, _: usize) -> Option<usize> {
-        None
-    }
-
-    fn repr_layout(&self) -> ReprLayout {
-        ReprLayout {
-            little_endian: true,
-            len: 32,
-        }
-    }
-
-    fn encode(&self, p: &Point<Fp>) -> Vec<u8> {
-        PointEncoding::<Bn254G1>::encode(&ENCODING, p)
-    }
-}
-
 /// The variants of the `group`-trait rows.
-pub(super) const ROWS: [ZooRow; 10] = [
+pub(super) const ROWS: [ZooRow; 6] = [
     ZooRow {
         name: "halo2_bn256_group_law__chord_add_without_equal_x",
         routine: "halo2_bn256_group_law",
@@ -359,21 +260,6 @@ pub(super) const ROWS: [ZooRow; 10] = [
             Box::new(group_law::check(
                 spec,
                 BrokenGroupLaw(Broken::ChordSub),
-                ENCODING,
-            ))
-        },
-    },
-    ZooRow {
-        name: "halo2_bn256_group_law__mul_accumulator_starts_at_base",
-        routine: "halo2_bn256_group_law",
-        bug: "double-and-add whose accumulator starts at the base: 0·P = P (OpenSSL G·0, \
-              https://github.com/openssl/openssl/issues/2419)",
-        trigger: "op_mul with scalar_zero on a point other than the identity",
-        caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            Box::new(group_law::check(
-                spec,
-                BrokenGroupLaw(Broken::MulAccumulatorStartsAtBase),
                 ENCODING,
             ))
         },
@@ -427,22 +313,6 @@ pub(super) const ROWS: [ZooRow; 10] = [
         },
     },
     ZooRow {
-        name: "halo2_bn256_group_law__sum_by_reduce",
-        routine: "halo2_bn256_group_law",
-        bug: "Sum written as reduce(+).expect(..): the empty sum panics instead of being the \
-              identity (the empty-input class of blstrs 0.7.1's multi_exp, a known finding of \
-              ecdiff: docs/known-findings.md)",
-        trigger: "op_sum of an empty list",
-        caught_as: &[VerdictKind::SubjectPanicked],
-        build: |spec| {
-            Box::new(group_law::check(
-                spec,
-                BrokenGroupLaw(Broken::SumByReduce),
-                ENCODING,
-            ))
-        },
-    },
-    ZooRow {
         name: "halo2_bn256_group_law__decode_sign_from_wrong_bit",
         routine: "halo2_bn256_group_law",
         bug: "point decompression that takes the sign of y from the wrong bit (Sweet B, \
@@ -457,37 +327,127 @@ pub(super) const ROWS: [ZooRow; 10] = [
             ))
         },
     },
-    ZooRow {
-        name: "halo2_bn256_group_law__select_keeps_first_identity_flag",
-        routine: "halo2_bn256_group_law",
-        bug: "conditional_select that selects the coordinates but not the point-at-infinity flag: \
-              with P the identity, choosing Q still gives the identity (Barretenberg's \
-              secp256k1_ecdsa_mul skew step, https://github.com/AztecProtocol/aztec-packages/pull/16679)",
-        trigger: "op_select with choice 1, P the identity and Q not",
-        caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            Box::new(group_law::check(
-                spec,
-                BrokenGroupLaw(Broken::SelectKeepsFirstIdentityFlag),
-                ENCODING,
+];
+
+/// The group-law table of one curve: every [`crate::zkgroup::planted::GroupLawFlaw`].
+macro_rules! planted_group_law {
+    ($routine:literal, $group:ty, $oracle:ty, $encoding:expr) => {
+        group_law_zoo_rows!($routine, |spec, flaw| {
+            Box::new(v013::planted_group_law::<$group, $oracle, _>(
+                spec, $encoding, flaw,
             ))
-        },
-    },
-    ZooRow {
-        name: "halo2_bn256_wnaf__carry_dropped_at_num_bits",
-        routine: "halo2_bn256_wnaf",
-        bug: "a wNAF recoding that stops at the scalar field's bit length and drops its final \
-              carry (group's wnaf_form drops it at the representation's length: \
-              https://github.com/zkcrypto/group/pull/83; dalek's NAF carry, \
-              https://github.com/dalek-cryptography/curve25519-dalek/commit/e17c98a3)",
-        trigger: "scalars whose width-w NAF needs a digit at bit 254 (about s ≥ 2²⁵³)",
-        caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            Box::new(wnaf::check(
-                spec,
-                WnafCarryAtNumBits,
-                PointEncoding::<Bn254G1>::name(&ENCODING),
-            ))
-        },
-    },
+        })
+    };
+}
+
+/// The wNAF table of one curve: `recoding` in `WnafBase × WnafScalar`.
+macro_rules! planted_wnaf {
+    ($routine:literal, $group:ty, $oracle:ty, $encoding:expr, $recoding:ident) => {
+        wnaf_zoo_rows!(
+            $routine,
+            |spec, flaw| {
+                Box::new(v013::planted_wnaf::<$group, $oracle, _>(
+                    spec, $encoding, flaw,
+                ))
+            },
+            $recoding,
+            [windowed]
+        )
+    };
+}
+
+const TWO_SPARE: Halo2Format = Halo2Format(FlagLayout::TwoSpare);
+const EXTRA: Halo2Format = Halo2Format(FlagLayout::Extra);
+
+const BN256_GROUP_LAW: [ZooRow; 12] =
+    planted_group_law!("halo2_bn256_group_law", G1, Bn254G1, TWO_SPARE);
+const GRUMPKIN_GROUP_LAW: [ZooRow; 12] = planted_group_law!(
+    "halo2_grumpkin_group_law",
+    halo2curves::grumpkin::G1,
+    Grumpkin,
+    TWO_SPARE
+);
+const PALLAS_GROUP_LAW: [ZooRow; 12] = planted_group_law!(
+    "halo2_pallas_group_law",
+    halo2curves::pasta::Pallas,
+    Pallas,
+    XLittleEndianSignBit
+);
+const VESTA_GROUP_LAW: [ZooRow; 12] = planted_group_law!(
+    "halo2_vesta_group_law",
+    halo2curves::pasta::Vesta,
+    Vesta,
+    XLittleEndianSignBit
+);
+const SECP256K1_GROUP_LAW: [ZooRow; 12] = planted_group_law!(
+    "halo2_secp256k1_group_law",
+    halo2curves::secp256k1::Secp256k1,
+    Secp256k1,
+    EXTRA
+);
+const SECP256R1_GROUP_LAW: [ZooRow; 12] = planted_group_law!(
+    "halo2_secp256r1_group_law",
+    halo2curves::secp256r1::Secp256r1,
+    P256,
+    EXTRA
+);
+const BN256_WNAF: [ZooRow; 1] = planted_wnaf!(
+    "halo2_bn256_wnaf",
+    G1,
+    Bn254G1,
+    TWO_SPARE,
+    carry_dropped_at_num_bits
+);
+const GRUMPKIN_WNAF: [ZooRow; 1] = planted_wnaf!(
+    "halo2_grumpkin_wnaf",
+    halo2curves::grumpkin::G1,
+    Grumpkin,
+    TWO_SPARE,
+    carry_dropped_at_num_bits
+);
+// Where the dropped final carry never bites (Pasta) or is `group`'s own known finding
+// (secp256k1, secp256r1), the carry is lost at every window instead.
+const PALLAS_WNAF: [ZooRow; 1] = planted_wnaf!(
+    "halo2_pallas_wnaf",
+    halo2curves::pasta::Pallas,
+    Pallas,
+    XLittleEndianSignBit,
+    carry_not_propagated
+);
+const VESTA_WNAF: [ZooRow; 1] = planted_wnaf!(
+    "halo2_vesta_wnaf",
+    halo2curves::pasta::Vesta,
+    Vesta,
+    XLittleEndianSignBit,
+    carry_not_propagated
+);
+const SECP256K1_WNAF: [ZooRow; 1] = planted_wnaf!(
+    "halo2_secp256k1_wnaf",
+    halo2curves::secp256k1::Secp256k1,
+    Secp256k1,
+    EXTRA,
+    carry_not_propagated
+);
+const SECP256R1_WNAF: [ZooRow; 1] = planted_wnaf!(
+    "halo2_secp256r1_wnaf",
+    halo2curves::secp256r1::Secp256r1,
+    P256,
+    EXTRA,
+    carry_not_propagated
+);
+
+/// The stamped tables of the trait rows.
+pub(super) const TABLES: [&[ZooRow]; 12] = [
+    &BN256_GROUP_LAW,
+    &GRUMPKIN_GROUP_LAW,
+    &PALLAS_GROUP_LAW,
+    &VESTA_GROUP_LAW,
+    &SECP256K1_GROUP_LAW,
+    &SECP256R1_GROUP_LAW,
+    &BN256_WNAF,
+    &GRUMPKIN_WNAF,
+    &PALLAS_WNAF,
+    &VESTA_WNAF,
+    &SECP256K1_WNAF,
+    &SECP256R1_WNAF,
 ];
