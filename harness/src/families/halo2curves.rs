@@ -196,6 +196,9 @@ const SECP256R1: [RoutineRow; 5] = msm_rows!("secp256r1", P256);
 /// forms).
 macro_rules! trait_rows {
     ($curve:literal, $group:ty, $oracle:ty, $encoding:expr) => {
+        trait_rows!($curve, $group, $oracle, $encoding, |check| Box::new(check))
+    };
+    ($curve:literal, $group:ty, $oracle:ty, $encoding:expr, $known:expr) => {
         [
             RoutineRow {
                 name: concat!("halo2_", $curve, "_group_law"),
@@ -208,9 +211,17 @@ macro_rules! trait_rows {
                 lengths: Lengths::up_to(0),
                 cases: 512,
                 build: |spec| {
-                    Box::new(zkgroup::v013::group_law::<$group, $oracle, _>(
-                        spec, $encoding,
-                    ))
+                    // The row's known findings (none, or a function wrapping the check).
+                    let known: fn(
+                        zkgroup::group_law::GroupLawCheck<$oracle>,
+                    ) -> Box<dyn crate::engine::DynRoutine> = $known;
+                    known(
+                        zkgroup::v013::group_law::<$group, $oracle, _>(spec, $encoding)
+                            .with_reproducer(ReproPaths {
+                                group_type: stringify!($group),
+                                group_version: "0.13.0",
+                            }),
+                    )
                 },
             },
             RoutineRow {
@@ -253,13 +264,15 @@ const PALLAS_TRAITS: [RoutineRow; 2] = trait_rows!(
     "pallas",
     halo2curves::pasta::Pallas,
     Pallas,
-    zkgroup::XLittleEndianSignBit
+    zkgroup::XLittleEndianSignBit,
+    |check| Box::new(with_pasta_identity_sign_known(check))
 );
 const VESTA_TRAITS: [RoutineRow; 2] = trait_rows!(
     "vesta",
     halo2curves::pasta::Vesta,
     Vesta,
-    zkgroup::XLittleEndianSignBit
+    zkgroup::XLittleEndianSignBit,
+    |check| Box::new(with_pasta_identity_sign_known(check))
 );
 const SECP256K1_TRAITS: [RoutineRow; 2] = trait_rows!(
     "secp256k1",
@@ -399,6 +412,54 @@ fn secp256r1_x_zero_known(case: &compressed::CompressedCase) -> Expected {
     } else {
         Expected::AGREE
     }
+}
+
+/// halo2curves 0.10.0 reads a Pasta point's compressed encoding (`CompressedFlagConfig::
+/// SingleSpare`: x little-endian, the sign of y in the top bit, no identity flag) with x = 0
+/// as the identity whatever its sign bit (`src/serde.rs`, `Compressed::decode`: with no
+/// identity flag, `is_identity` is `x.is_zero()` and the sign is never checked against it).
+/// So `00…00 ‖ 80` decodes to the identity: a second encoding of it, and of no point at all,
+/// since no point of Pallas or Vesta has x = 0 (5 is not a square modulo p or q);
+/// pasta_curves 0.6.1 refuses it (`x.is_zero() & !ysign`), as the Zcash specification's
+/// encoding does. Found by the `from_bytes` cases' sign flips of the identity
+/// (`mut_sign_flip`). Smallest input: 31 zero bytes and `80`. No upstream issue found.
+pub const HALO2_PASTA_IDENTITY_SIGN_ACCEPTED: &str = "halo2curves 0.10.0 Pallas/Vesta \
+     from_bytes reads x = 0 as the identity whatever the sign bit (SingleSpare flags, \
+     src/serde.rs Compressed::decode): 00…00 ‖ 80, the encoding of no point, decodes to the \
+     identity; pasta_curves refuses it; smallest input: 31 zero bytes then 0x80";
+
+/// The encoding of [`HALO2_PASTA_IDENTITY_SIGN_ACCEPTED`]: x = 0 with the sign bit set.
+fn is_pasta_identity_with_sign(bytes: &[u8]) -> bool {
+    bytes.len() == 32 && bytes[31] == 0x80 && bytes[..31].iter().all(|b| *b == 0)
+}
+
+/// A Pasta group-law check with [`HALO2_PASTA_IDENTITY_SIGN_ACCEPTED`] declared: its decode
+/// case is an accepted invalid input, and the library returns exactly the identity.
+pub(crate) fn with_pasta_identity_sign_known<C>(
+    check: zkgroup::group_law::GroupLawCheck<C>,
+) -> known::WithKnown<zkgroup::group_law::GroupLawCheck<C>>
+where
+    C: crate::curve::SwGroup<F = ecdiff_oracles::field::Fp>,
+{
+    with_known(
+        check,
+        |case| {
+            let accepted = case.op == zkgroup::group_law::Op::Decode
+                && is_pasta_identity_with_sign(&case.bytes);
+            if accepted {
+                Expected::known(
+                    VerdictKind::OracleRejected,
+                    HALO2_PASTA_IDENTITY_SIGN_ACCEPTED,
+                )
+            } else {
+                Expected::AGREE
+            }
+        },
+        |_, subject| {
+            let identity = ecdiff_oracles::weierstrass::Point::Identity;
+            known::returned(subject, &zkgroup::group_law::GroupValue::Point(identity))
+        },
+    )
 }
 
 #[cfg(feature = "family-tests")]

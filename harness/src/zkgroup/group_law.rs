@@ -17,8 +17,9 @@
 //! slots that start as the identity, so a slot left unwritten shows.
 //!
 //! `from_bytes` gets the encoding of a drawn point ([`PointEncoding::encode`], the oracle's),
-//! as it is or mutated: one bit flipped, the first or last byte (where the formats keep their
-//! flags) replaced, or random bytes. The oracle decodes the same bytes by the format's
+//! as it is or mutated: one bit flipped (half the time the format's sign flag, then of the
+//! identity half the time), the first or last byte (where the formats keep their flags)
+//! replaced, or random bytes. The oracle decodes the same bytes by the format's
 //! specification ([`PointEncoding::decode`]); a point the library accepts leaves through
 //! `to_bytes`, which the row's other operations check against known logs, so the decoder is
 //! not refereed by an unchecked encoder.
@@ -210,14 +211,22 @@ const LIST_MAX: usize = 6;
 const LIST_CLASSES: [&str; 3] = ["list_empty", "list_one", "list_many"];
 
 /// The classes of `from_bytes`'s input: the encoding as it is, one bit flipped, the first or
-/// last byte replaced, random bytes; and whether the format refuses it.
-const DECODE_CLASSES: [&str; 5] = [
+/// last byte replaced, random bytes; whether the format refuses it; the sign flag flipped.
+const DECODE_CLASSES: [&str; 6] = [
     "mut_none",
     "mut_bit_flip",
     "mut_edge_byte",
     "mut_random_bytes",
     "encoding_invalid",
+    DECODE_SIGN_FLIP,
 ];
+
+/// A decode class: the encoding with its sign flag flipped (the bits in which the encodings
+/// of G and −G differ), of the identity half the time — where a sign has no meaning and
+/// decoders have accepted it (ZIP 216's non-canonical u = 0, https://zips.z.cash/zip-0216;
+/// ark-ec's negative flag on x = 0, docs/known-findings.md). A random bit flip lands there
+/// once in 8·len, and on the identity seldom more than once in a default run.
+const DECODE_SIGN_FLIP: &str = "mut_sign_flip";
 
 impl Op {
     /// How many points the operation takes (lists draw theirs).
@@ -467,13 +476,34 @@ impl<C: SwGroup> GroupLawCheck<C> {
         torsion
     }
 
-    /// The bytes `from_bytes` gets: the encoding of `p`, as it is or mutated.
-    fn decode_input(&self, g: &mut Gen, p: &GenPoint<C::F>) -> Vec<u8> {
-        let point = C::instance().curve().mul_generator(&p.log);
+    /// The bytes `from_bytes` gets: the encoding of `p`, as it is or mutated. A sign flip
+    /// ([`DECODE_SIGN_FLIP`]) is of the identity half the time: `p` becomes the identity.
+    fn decode_input(&self, g: &mut Gen, p: &mut GenPoint<C::F>) -> Vec<u8> {
+        let c = C::instance();
+        let mutation = g.weighted(&[3, 3, 2, 1]);
+        let sign_flip = mutation == 1 && g.chance(1, 2);
+        if sign_flip && g.chance(1, 2) {
+            *p = identity_point(g, c, Slot::Identity);
+            // The drawn point's classes left with it.
+            for class in point_classes(Representation::Affine) {
+                if point_class_holds(c, class, std::slice::from_ref(p)) == Some(false) {
+                    g.withdraw(class);
+                }
+            }
+        }
+        let point = c.curve().mul_generator(&p.log);
         let mut bytes = self.encoding.encode(&point);
         let len = bytes.len();
-        match g.weighted(&[3, 3, 2, 1]) {
+        match mutation {
             0 => g.hit("mut_none"),
+            1 if sign_flip => {
+                let mask = self.sign_mask();
+                bytes.iter_mut().zip(&mask).for_each(|(b, m)| *b ^= m);
+                if mask.iter().map(|m| m.count_ones()).sum::<u32>() == 1 {
+                    g.hit("mut_bit_flip");
+                }
+                g.hit(DECODE_SIGN_FLIP);
+            }
             1 => {
                 let bit = g.below(8 * len as u64) as usize;
                 bytes[bit / 8] ^= 1 << (bit % 8);
@@ -501,6 +531,17 @@ impl<C: SwGroup> GroupLawCheck<C> {
 }
 
 impl<C: SwGroup> GroupLawCheck<C> {
+    /// The bits in which the oracle's encodings of G and −G differ: the format's sign flag.
+    fn sign_mask(&self) -> Vec<u8> {
+        let curve = C::instance().curve();
+        let g = curve.mul_generator(&BigUint::from(1u8));
+        let (plus, minus) = (
+            self.encoding.encode(&g),
+            self.encoding.encode(&curve.neg(&g)),
+        );
+        plus.iter().zip(&minus).map(|(a, b)| a ^ b).collect()
+    }
+
     /// A class of [`DECODE_CLASSES`] read off a decode case: the bytes against the oracle's
     /// encoding of the case's point, and the format's decoder.
     fn decode_class_holds(&self, case: &GroupLawCase<C::F>, class: &str) -> bool {
@@ -519,6 +560,11 @@ impl<C: SwGroup> GroupLawCheck<C> {
             }
             "mut_random_bytes" => differing.len() > 1,
             "encoding_invalid" => self.encoding.decode(bytes).is_none(),
+            DECODE_SIGN_FLIP => {
+                let mask = self.sign_mask();
+                let flipped = valid.iter().zip(&mask).map(|(v, m)| v ^ m);
+                mask.iter().any(|m| *m != 0) && flipped.eq(bytes.iter().copied())
+            }
             _ => unreachable!("not a decode class: {class}"),
         }
     }
@@ -583,7 +629,7 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
             _ => None,
         };
         let slots = self.slots(g, op, n, negated.is_some());
-        let points = match negated {
+        let mut points = match negated {
             // A pair of small order (P = t·T, Q = ±P: the relation is in the torsion
             // multiples) or of identities.
             Some(_) if slots[0] != Slot::Drawn => vec![identity_point(g, c, slots[0]); 2],
@@ -616,7 +662,7 @@ impl<C: SwGroup> Routine for GroupLawCheck<C> {
             _ => BigUint::zero(),
         };
         let bytes = match op {
-            Op::Decode => self.decode_input(g, &points[0]),
+            Op::Decode => self.decode_input(g, &mut points[0]),
             _ => Vec::new(),
         };
         // Rows without torsion draw nothing more (as before torsion was modelled).

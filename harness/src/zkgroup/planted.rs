@@ -50,7 +50,8 @@ pub enum GroupLawFlaw {
     /// slots and appends the identities: every point after an identity shifts.
     IdentitiesMovedToTheEnd,
     /// `from_bytes` with the sign flag cleared before decoding: a point whose encoding has
-    /// the flag set decodes as its negation.
+    /// the flag set decodes as its negation, and the identity's encoding with the flag set
+    /// (refused by most formats) as the identity.
     DecodeIgnoresSign,
     /// `conditional_select(P, Q, choice)` that selects the coordinates and keeps P's
     /// infinity flag: with P the identity, choosing Q gives the identity.
@@ -161,7 +162,10 @@ impl GroupLawFlaw {
             Self::IdentitiesMovedToTheEnd => {
                 "op_batch_normalize of a list with the identity before another point"
             }
-            Self::DecodeIgnoresSign => "op_decode of a point whose encoding has the sign set",
+            Self::DecodeIgnoresSign => {
+                "op_decode of a point whose encoding has the sign set, or mut_sign_flip of the \
+                 identity"
+            }
             Self::SelectKeepsFirstIdentityFlag => {
                 "op_select with choice 1, P the identity and Q not"
             }
@@ -172,6 +176,9 @@ impl GroupLawFlaw {
     pub const fn caught_as(self) -> &'static [VerdictKind] {
         match self {
             Self::SumByReduce => &[VerdictKind::SubjectPanicked],
+            // A point with the flag decodes as its negation; the identity with the flag, an
+            // invalid encoding in most formats, is accepted.
+            Self::DecodeIgnoresSign => &[VerdictKind::Mismatch, VerdictKind::OracleRejected],
             _ => &[VerdictKind::Mismatch],
         }
     }

@@ -108,9 +108,51 @@ fn secp256r1_x_zero_decode_is_pinned_to_its_refusal() {
     assert_pinned(check, &case, |_, _| Outcome::Value("00".repeat(33)));
 }
 
+/// halo2curves' Pallas and Vesta decode x = 0 with the sign bit set to the identity, on the
+/// first such case of seed 0 (the default budget reaches it); decoding it to another point, or
+/// refusing it, is a finding.
+fn pasta_identity_with_sign_is_pinned_to_the_identity() {
+    use zkgroup::group_law::GroupValue;
+    fn pallas() -> known::WithKnown<zkgroup::group_law::GroupLawCheck<Pallas>> {
+        with_pasta_identity_sign_known(zkgroup::v013::group_law::<
+            halo2curves::pasta::Pallas,
+            Pallas,
+            _,
+        >(
+            FAMILY.spec("halo2_pallas_group_law"),
+            zkgroup::XLittleEndianSignBit,
+        ))
+    }
+    fn vesta() -> known::WithKnown<zkgroup::group_law::GroupLawCheck<Vesta>> {
+        with_pasta_identity_sign_known(zkgroup::v013::group_law::<
+            halo2curves::pasta::Vesta,
+            Vesta,
+            _,
+        >(
+            FAMILY.spec("halo2_vesta_group_law"),
+            zkgroup::XLittleEndianSignBit,
+        ))
+    }
+    let case = first_case_of(&pallas(), HALO2_PASTA_IDENTITY_SIGN_ACCEPTED);
+    assert_eq!(case.bytes, [&[0u8; 31][..], &[0x80]].concat());
+    let generator = crate::curve::SwGroup::curve(&Pallas).mul_generator(&1u8.into());
+    assert_pinned(pallas(), &case, move |_, _| {
+        Outcome::Value(GroupValue::Point(generator.clone()))
+    });
+    let case = first_case_of(&pallas(), HALO2_PASTA_IDENTITY_SIGN_ACCEPTED);
+    assert_pinned(pallas(), &case, |_, _| {
+        Outcome::Rejected("from_bytes returned none".into())
+    });
+    let case = first_case_of(&vesta(), HALO2_PASTA_IDENTITY_SIGN_ACCEPTED);
+    assert_pinned(vesta(), &case, |_, _| {
+        Outcome::Rejected("from_bytes returned none".into())
+    });
+}
+
 crate::declare::unit_tests![
     the_batch_affine_identity_panic_is_pinned_to_its_unwrap,
     the_wnaf_dropped_carry_is_pinned_to_its_value,
     the_secp256r1_doubling_without_a_is_pinned_to_its_unwrap,
-    secp256r1_x_zero_decode_is_pinned_to_its_refusal
+    secp256r1_x_zero_decode_is_pinned_to_its_refusal,
+    pasta_identity_with_sign_is_pinned_to_the_identity
 ];

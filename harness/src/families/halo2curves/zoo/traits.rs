@@ -338,6 +338,14 @@ macro_rules! planted_group_law {
             ))
         })
     };
+    // A Pasta curve: under the row's known finding of the identity with the sign bit.
+    ($routine:literal, $group:ty, $oracle:ty, $encoding:expr, pasta) => {
+        group_law_zoo_rows!($routine, |spec, flaw| {
+            Box::new(super::super::with_pasta_identity_sign_known(
+                v013::planted_group_law::<$group, $oracle, _>(spec, $encoding, flaw),
+            ))
+        })
+    };
 }
 
 /// The wNAF table of one curve: `recoding` in `WnafBase × WnafScalar`.
@@ -371,13 +379,15 @@ const PALLAS_GROUP_LAW: [ZooRow; 12] = planted_group_law!(
     "halo2_pallas_group_law",
     halo2curves::pasta::Pallas,
     Pallas,
-    XLittleEndianSignBit
+    XLittleEndianSignBit,
+    pasta
 );
 const VESTA_GROUP_LAW: [ZooRow; 12] = planted_group_law!(
     "halo2_vesta_group_law",
     halo2curves::pasta::Vesta,
     Vesta,
-    XLittleEndianSignBit
+    XLittleEndianSignBit,
+    pasta
 );
 const SECP256K1_GROUP_LAW: [ZooRow; 12] = planted_group_law!(
     "halo2_secp256k1_group_law",
