@@ -149,6 +149,16 @@ fn main() {
     let args = Arguments::from_args();
     let variants = ecdiff::zoo::all();
     assert!(!variants.is_empty(), "the zoo has no variants");
+    // One variant per name: a variant stamped twice (a generic flaw and a family's own row of
+    // the same name) would be measured and reported as one.
+    let mut names: Vec<&str> = variants.iter().map(|v| v.name).collect();
+    names.sort_unstable();
+    let twice: Vec<&str> = names
+        .windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| w[0])
+        .collect();
+    assert!(twice.is_empty(), "zoo variants declared twice: {twice:?}");
     let mut trials: Vec<Trial> = MINIMIZED
         .iter()
         .map(|&(name, groups, max_len)| {
