@@ -329,30 +329,22 @@ pub(super) const ROWS: [ZooRow; 6] = [
     },
 ];
 
-/// The group-law table of one curve: every [`crate::zkgroup::planted::GroupLawFlaw`].
-macro_rules! planted_group_law {
-    ($routine:literal, $group:ty, $oracle:ty, $encoding:expr) => {
-        group_law_zoo_rows!($routine, |spec, flaw| {
-            Box::new(v013::planted_group_law::<$group, $oracle, _>(
-                spec, $encoding, flaw,
-            ))
-        })
-    };
-    // A Pasta curve: under the row's known finding of the identity with the sign bit.
-    ($routine:literal, $group:ty, $oracle:ty, $encoding:expr, pasta) => {
-        group_law_zoo_rows!($routine, |spec, flaw| {
-            Box::new(super::super::with_pasta_identity_sign_known(
-                v013::planted_group_law::<$group, $oracle, _>(spec, $encoding, flaw),
-            ))
-        })
-    };
-}
-
-/// The wNAF table of one curve: `recoding` in `WnafBase × WnafScalar`.
-macro_rules! planted_wnaf {
-    ($routine:literal, $group:ty, $oracle:ty, $encoding:expr, $recoding:ident) => {
-        wnaf_zoo_rows!(
-            $routine,
+/// The two stamped tables of one curve, `$group_law` (every
+/// [`crate::zkgroup::planted::GroupLawFlaw`] on the curve's group-law row) and `$wnaf`
+/// (`$recoding` in `WnafBase × WnafScalar` on its wNAF row); with `pasta`, the group law under
+/// the row's known finding of the identity with the sign bit.
+macro_rules! planted_tables {
+    (
+        $group_law:ident: $group_law_routine:literal,
+        $wnaf:ident: $wnaf_routine:literal,
+        $group:ty, $oracle:ty, $encoding:expr, $recoding:ident $(, $pasta:ident)?
+    ) => {
+        const $group_law: [ZooRow; 12] = group_law_zoo_rows!($group_law_routine, |spec, flaw| {
+            let check = v013::planted_group_law::<$group, $oracle, _>(spec, $encoding, flaw);
+            planted_tables!(@known check $(, $pasta)?)
+        });
+        const $wnaf: [ZooRow; 1] = wnaf_zoo_rows!(
+            $wnaf_routine,
             |spec, flaw| {
                 Box::new(v013::planted_wnaf::<$group, $oracle, _>(
                     spec, $encoding, flaw,
@@ -360,90 +352,49 @@ macro_rules! planted_wnaf {
             },
             $recoding,
             [windowed]
-        )
+        );
+    };
+    (@known $check:ident) => { Box::new($check) };
+    (@known $check:ident, pasta) => {
+        Box::new(super::super::with_pasta_identity_sign_known($check))
     };
 }
 
 const TWO_SPARE: Halo2Format = Halo2Format(FlagLayout::TwoSpare);
 const EXTRA: Halo2Format = Halo2Format(FlagLayout::Extra);
 
-const BN256_GROUP_LAW: [ZooRow; 12] =
-    planted_group_law!("halo2_bn256_group_law", G1, Bn254G1, TWO_SPARE);
-const GRUMPKIN_GROUP_LAW: [ZooRow; 12] = planted_group_law!(
-    "halo2_grumpkin_group_law",
-    halo2curves::grumpkin::G1,
-    Grumpkin,
-    TWO_SPARE
+// The wNAF rows: the final carry dropped at NUM_BITS where it bites; where it never does
+// (Pasta) or is `group`'s own known finding (secp256k1, secp256r1), the carry lost at every
+// window instead.
+planted_tables!(
+    BN256_GROUP_LAW: "halo2_bn256_group_law",
+    BN256_WNAF: "halo2_bn256_wnaf",
+    G1, Bn254G1, TWO_SPARE, carry_dropped_at_num_bits
 );
-const PALLAS_GROUP_LAW: [ZooRow; 12] = planted_group_law!(
-    "halo2_pallas_group_law",
-    halo2curves::pasta::Pallas,
-    Pallas,
-    XLittleEndianSignBit,
-    pasta
+planted_tables!(
+    GRUMPKIN_GROUP_LAW: "halo2_grumpkin_group_law",
+    GRUMPKIN_WNAF: "halo2_grumpkin_wnaf",
+    halo2curves::grumpkin::G1, Grumpkin, TWO_SPARE, carry_dropped_at_num_bits
 );
-const VESTA_GROUP_LAW: [ZooRow; 12] = planted_group_law!(
-    "halo2_vesta_group_law",
-    halo2curves::pasta::Vesta,
-    Vesta,
-    XLittleEndianSignBit,
-    pasta
+planted_tables!(
+    PALLAS_GROUP_LAW: "halo2_pallas_group_law",
+    PALLAS_WNAF: "halo2_pallas_wnaf",
+    halo2curves::pasta::Pallas, Pallas, XLittleEndianSignBit, carry_not_propagated, pasta
 );
-const SECP256K1_GROUP_LAW: [ZooRow; 12] = planted_group_law!(
-    "halo2_secp256k1_group_law",
-    halo2curves::secp256k1::Secp256k1,
-    Secp256k1,
-    EXTRA
+planted_tables!(
+    VESTA_GROUP_LAW: "halo2_vesta_group_law",
+    VESTA_WNAF: "halo2_vesta_wnaf",
+    halo2curves::pasta::Vesta, Vesta, XLittleEndianSignBit, carry_not_propagated, pasta
 );
-const SECP256R1_GROUP_LAW: [ZooRow; 12] = planted_group_law!(
-    "halo2_secp256r1_group_law",
-    halo2curves::secp256r1::Secp256r1,
-    P256,
-    EXTRA
+planted_tables!(
+    SECP256K1_GROUP_LAW: "halo2_secp256k1_group_law",
+    SECP256K1_WNAF: "halo2_secp256k1_wnaf",
+    halo2curves::secp256k1::Secp256k1, Secp256k1, EXTRA, carry_not_propagated
 );
-const BN256_WNAF: [ZooRow; 1] = planted_wnaf!(
-    "halo2_bn256_wnaf",
-    G1,
-    Bn254G1,
-    TWO_SPARE,
-    carry_dropped_at_num_bits
-);
-const GRUMPKIN_WNAF: [ZooRow; 1] = planted_wnaf!(
-    "halo2_grumpkin_wnaf",
-    halo2curves::grumpkin::G1,
-    Grumpkin,
-    TWO_SPARE,
-    carry_dropped_at_num_bits
-);
-// Where the dropped final carry never bites (Pasta) or is `group`'s own known finding
-// (secp256k1, secp256r1), the carry is lost at every window instead.
-const PALLAS_WNAF: [ZooRow; 1] = planted_wnaf!(
-    "halo2_pallas_wnaf",
-    halo2curves::pasta::Pallas,
-    Pallas,
-    XLittleEndianSignBit,
-    carry_not_propagated
-);
-const VESTA_WNAF: [ZooRow; 1] = planted_wnaf!(
-    "halo2_vesta_wnaf",
-    halo2curves::pasta::Vesta,
-    Vesta,
-    XLittleEndianSignBit,
-    carry_not_propagated
-);
-const SECP256K1_WNAF: [ZooRow; 1] = planted_wnaf!(
-    "halo2_secp256k1_wnaf",
-    halo2curves::secp256k1::Secp256k1,
-    Secp256k1,
-    EXTRA,
-    carry_not_propagated
-);
-const SECP256R1_WNAF: [ZooRow; 1] = planted_wnaf!(
-    "halo2_secp256r1_wnaf",
-    halo2curves::secp256r1::Secp256r1,
-    P256,
-    EXTRA,
-    carry_not_propagated
+planted_tables!(
+    SECP256R1_GROUP_LAW: "halo2_secp256r1_group_law",
+    SECP256R1_WNAF: "halo2_secp256r1_wnaf",
+    halo2curves::secp256r1::Secp256r1, P256, EXTRA, carry_not_propagated
 );
 
 /// The stamped tables of the trait rows.
