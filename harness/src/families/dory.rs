@@ -47,7 +47,7 @@ const UNIT_TESTS: &[&[crate::declare::UnitTest]] = &[
 pub const FAMILY: Family = Family {
     name: "dory",
     #[cfg(feature = "zoo")]
-    zoo: &[zoo::ROWS],
+    zoo: zoo::TABLES,
     #[cfg(feature = "family-tests")]
     unit_tests: UNIT_TESTS,
     contract_check: crate::engine::no_contract_check,

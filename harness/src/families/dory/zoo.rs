@@ -4,8 +4,8 @@
 
 use crate::arkworks::zoo::{
     bucket_index_in_a_byte, curve_ops_row, incomplete_msm, naf_exp_truncated,
-    raw_equality_pippenger, BrokenCurveOps, BrokenSerializer, BrokenTeSerializer, CurveOpsFlaw,
-    IncompleteLaw, SerializerFlaw, SumOrder,
+    raw_equality_pippenger, serialization_zoo_rows, BrokenCurveOps, BrokenSerializer,
+    BrokenTeSerializer, CurveOpsFlaw, IncompleteLaw, SumOrder,
 };
 use crate::curve::Jacobian;
 use crate::declare::ZooRow;
@@ -450,8 +450,63 @@ const INCOMPLETE_CHORD_ADDITION_TRIGGER: &str = "sum_is_doubling, sum_cancels";
 const BATCH_INVERSION_WITH_ZERO_TRIGGER: &str = "identity in a batch with other points";
 const BUCKET_INDEX_IN_A_BYTE_TRIGGER: &str = "1025 bases or more (window c ≥ 9)";
 
-/// Every variant of the family: one row each, built from the spec of the routine it breaks.
-pub(super) const ROWS: &[ZooRow] = &[
+/// Every table of the family: its own rows and the serialization rows' stamped ones.
+pub(super) const TABLES: &[&[ZooRow]] = &[
+    ROWS,
+    &G1_SERIALIZATION,
+    &G2_SERIALIZATION,
+    &SECP256K1_SERIALIZATION,
+    &BLS12_377_G1_SERIALIZATION,
+    &BLS12_377_G2_SERIALIZATION,
+    &ED_ON_BN254_SERIALIZATION,
+];
+
+// Every entry point of arkworks' format on each serialization row
+// ([`crate::arkworks::zoo::serialization`]), with the validation flaw its cofactor lets show:
+// a curve of cofactor 1 passes every point through the subgroup check, so there the curve
+// check is skipped; elsewhere the subgroup check.
+const G1_SERIALIZATION: [ZooRow; 5] = serialization_zoo_rows!(
+    "ark_g1_serialization",
+    |s, f| Box::new(BrokenSerializer::<Bn254G1, ark_bn254::g1::Config>::check(s, f)),
+    "validate_without_curve_check" ValidateWithoutCurveCheck
+);
+const G2_SERIALIZATION: [ZooRow; 5] = serialization_zoo_rows!(
+    "ark_g2_serialization",
+    |s, f| Box::new(BrokenSerializer::<Bn254G2, ark_bn254::g2::Config>::check(s, f)),
+    "validate_without_subgroup_check" ValidateWithoutSubgroupCheck
+);
+const SECP256K1_SERIALIZATION: [ZooRow; 5] = serialization_zoo_rows!(
+    "ark_secp256k1_serialization",
+    |s, f| Box::new(BrokenSerializer::<
+        ecdiff_oracles::curves::Secp256k1,
+        ark_secp256k1::Config,
+    >::check(s, f)),
+    "validate_without_curve_check" ValidateWithoutCurveCheck
+);
+const BLS12_377_G1_SERIALIZATION: [ZooRow; 5] = serialization_zoo_rows!(
+    "ark_bls12_377_g1_serialization",
+    |s, f| Box::new(BrokenSerializer::<
+        super::bls12_377::Bls12377G1,
+        ark_bls12_377::g1::Config,
+    >::check(s, f)),
+    "validate_without_subgroup_check" ValidateWithoutSubgroupCheck
+);
+const BLS12_377_G2_SERIALIZATION: [ZooRow; 5] = serialization_zoo_rows!(
+    "ark_bls12_377_g2_serialization",
+    |s, f| Box::new(BrokenSerializer::<
+        super::bls12_377::Bls12377G2,
+        ark_bls12_377::g2::Config,
+    >::check(s, f)),
+    "validate_without_subgroup_check" ValidateWithoutSubgroupCheck
+);
+const ED_ON_BN254_SERIALIZATION: [ZooRow; 5] = serialization_zoo_rows!(
+    "ark_ed_on_bn254_serialization",
+    |s, f| Box::new(BrokenTeSerializer::<BabyJubjub, ark_ed_on_bn254::EdwardsConfig>::check(s, f)),
+    "validate_without_subgroup_check" ValidateWithoutSubgroupCheck
+);
+
+/// The family's own variants: one row each, built from the spec of the routine it breaks.
+const ROWS: &[ZooRow] = &[
     ZooRow {
         name: "dory_g1_msm__zscan_first_base_only",
         routine: "dory_g1_msm",
@@ -850,97 +905,6 @@ pub(super) const ROWS: &[ZooRow] = &[
     curve_ops_row!("ark_ed_on_bn254_curve_ops", "clear_cofactor_skipped", ClearCofactorSkipped, broken_ed_on_bn254_ops),
     curve_ops_row!("ark_ed_on_bn254_curve_ops", "msm_scalars_reduced_mod_r", MsmScalarsReducedModR, broken_ed_on_bn254_ops),
     curve_ops_row!("ark_ed_on_bn254_curve_ops", "mul_integer_top_words_dropped", MulIntegerTopWordsDropped, broken_ed_on_bn254_ops),
-    ZooRow {
-        name: "ark_bls12_377_g1_serialization__sign_inverted",
-        routine: "ark_bls12_377_g1_serialization",
-        bug: "a compressed point's sign flag read the other way round, the larger root for a clear flag (arkworks' own Affine::from_random_bytes, https://github.com/arkworks-rs/algebra/pull/1037)",
-        trigger: "op_read_compressed of a point other than the identity and of order > 2",
-        caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            Box::new(BrokenSerializer::<
-                super::bls12_377::Bls12377G1,
-                ark_bls12_377::g1::Config,
-            >::check(spec, SerializerFlaw::SignInverted))
-        },
-    },
-    ZooRow {
-        name: "ark_g1_serialization__sign_by_parity",
-        routine: "ark_g1_serialization",
-        bug: "the compressed sign flag written from y's parity (SEC 1's rule) where the format's is y > −y: interoperable encoders disagreeing on the sign convention (RFC 9380 §4.1's sgn0 against the lexicographic rule of ZCash's BLS12-381 encoding, https://www.rfc-editor.org/rfc/rfc9380#section-4.1)",
-        trigger: "op_write_compressed of a point whose y is odd and below −y, or even and above",
-        caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            Box::new(BrokenSerializer::<Bn254G1, ark_bn254::g1::Config>::check(
-                spec,
-                SerializerFlaw::SignByParity,
-            ))
-        },
-    },
-    ZooRow {
-        name: "ark_bls12_377_g2_serialization__sign_by_parity",
-        routine: "ark_bls12_377_g2_serialization",
-        bug: "an 𝔽ₚ² sign flag written from c0's parity (RFC 9380's sgn0 for an extension field starts at c0) where the format compares c1 first (https://www.rfc-editor.org/rfc/rfc9380#section-4.1)",
-        trigger: "op_write_compressed of a point whose y's c0 parity is not its sign in the format",
-        caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            Box::new(BrokenSerializer::<
-                super::bls12_377::Bls12377G2,
-                ark_bls12_377::g2::Config,
-            >::check(spec, SerializerFlaw::SignByParity))
-        },
-    },
-    ZooRow {
-        name: "ark_ed_on_bn254_serialization__validate_without_subgroup_check",
-        routine: "ark_ed_on_bn254_serialization",
-        bug: "Validate::Yes on an Edwards curve with cofactor 8 checks the curve equation only, so a point with a torsion component passes (CryptoNote's key images without a subgroup check, the Monero double-spend bug, https://www.getmonero.org/2017/05/17/disclosure-of-a-major-bug-in-cryptonote-based-currencies.html)",
-        trigger: "validate_yes on an encoding of a point outside the subgroup (pure torsion or a torsion component)",
-        caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            Box::new(BrokenTeSerializer::<
-                BabyJubjub,
-                ark_ed_on_bn254::EdwardsConfig,
-            >::check(spec, SerializerFlaw::ValidateWithoutSubgroupCheck))
-        },
-    },
-    ZooRow {
-        name: "ark_ed_on_bn254_serialization__sign_by_parity",
-        routine: "ark_ed_on_bn254_serialization",
-        bug: "x's compressed sign flag written from its parity (RFC 8032's rule for edwards25519, https://www.rfc-editor.org/rfc/rfc8032#section-5.1.2) where arkworks' is x > −x",
-        trigger: "op_write_compressed of a point whose x is odd and below −x, or even and above",
-        caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            Box::new(BrokenTeSerializer::<
-                BabyJubjub,
-                ark_ed_on_bn254::EdwardsConfig,
-            >::check(spec, SerializerFlaw::SignByParity))
-        },
-    },
-    ZooRow {
-        name: "ark_g2_serialization__validate_without_subgroup_check",
-        routine: "ark_g2_serialization",
-        bug: "Validate::Yes checks the curve equation only, not the subgroup (Frontier's EIP-2537 MSM precompiles checked on-curve membership only, https://github.com/polkadot-evm/frontier/pull/1900)",
-        trigger: "validate_yes on an encoding of a point outside the subgroup",
-        caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            Box::new(BrokenSerializer::<Bn254G2, ark_bn254::g2::Config>::check(
-                spec,
-                SerializerFlaw::ValidateWithoutSubgroupCheck,
-            ))
-        },
-    },
-    ZooRow {
-        name: "ark_secp256k1_serialization__validate_without_curve_check",
-        routine: "ark_secp256k1_serialization",
-        bug: "Validate::Yes skips the curve equation, so an invalid-curve point passes (go-jose and node-jose's ECDH-ES, https://blog.intothesymmetry.com/2017/03/critical-vulnerability-uncovered-in.html)",
-        trigger: "validate_yes on an uncompressed pair off the curve",
-        caught_as: &[VerdictKind::Mismatch],
-        build: |spec| {
-            Box::new(BrokenSerializer::<
-                ecdiff_oracles::curves::Secp256k1,
-                ark_secp256k1::Config,
-            >::check(spec, SerializerFlaw::ValidateWithoutCurveCheck))
-        },
-    },
     // Every raw-input entry point of the curve_ops rows: the flaws above, on each row.
     curve_ops_row!("ark_g1_curve_ops", "msm_integer_scalars_from_raw", MsmIntegerScalarsFromRaw, broken_g1_ops),
     curve_ops_row!("ark_g1_curve_ops", "mul_integer_top_words_dropped", MulIntegerTopWordsDropped, broken_g1_ops),
