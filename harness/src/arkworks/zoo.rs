@@ -9,7 +9,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 pub mod serialization;
-#[cfg(not(test))]
+#[cfg(all(not(test), feature = "dory"))]
 pub(crate) use serialization::serialization_zoo_rows;
 pub use serialization::{BrokenSerializer, BrokenTeSerializer, SerializerFlaw};
 
@@ -448,8 +448,9 @@ impl CurveOpsFlaw {
 /// `broken` (the family's function giving the row's own curve declarations and the flaw):
 /// `curve_ops_row!("ark_g1_curve_ops", "suffix", Flaw, broken_g1_ops)`, named
 /// `<routine>__<suffix>`, with the flaw's own bug, trigger and verdicts. (Used by the families'
-/// zoo tables only, so not in the library's unit-test build, which compiles no family.)
-#[cfg(not(test))]
+/// zoo tables only, so not in the library's unit-test build, which compiles no family, nor
+/// without a family that has ark `curve_ops` rows.)
+#[cfg(all(not(test), any(feature = "dory", feature = "bls12_381")))]
 macro_rules! curve_ops_row {
     ($routine:literal, $suffix:literal, $flaw:ident, $broken:path) => {
         $crate::declare::ZooRow {
@@ -462,7 +463,7 @@ macro_rules! curve_ops_row {
         }
     };
 }
-#[cfg(not(test))]
+#[cfg(all(not(test), any(feature = "dory", feature = "bls12_381")))]
 pub(crate) use curve_ops_row;
 
 /// arkworks' entry points with one [`CurveOpsFlaw`] planted; everything else is the real

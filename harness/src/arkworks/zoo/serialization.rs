@@ -370,6 +370,8 @@ where
     }
 }
 
+/// (Used by the dory family's zoo table only, whose feature brings the ark serialization rows.)
+///
 /// The zoo rows of an ark serialization routine: one per listed [`SerializerFlaw`], named
 /// `<routine>__<suffix>`, built by `$broken`, a `fn(Spec, SerializerFlaw) -> Box<dyn
 /// DynRoutine>` naming the row's curve. The flaws of every row ([`SerializerFlaw`]'s table of
@@ -379,7 +381,7 @@ where
 /// serialization_zoo_rows!("ark_g2_serialization", broken_g2_format,
 ///     "validate_without_subgroup_check" ValidateWithoutSubgroupCheck)
 /// ```
-#[cfg(not(test))]
+#[cfg(all(not(test), feature = "dory"))]
 macro_rules! serialization_zoo_rows {
     ($routine:literal, $broken:expr, $validate_suffix:literal $validate_flaw:ident) => {
         $crate::arkworks::zoo::serialization_zoo_rows!(@each $routine, $broken,
@@ -406,7 +408,7 @@ macro_rules! serialization_zoo_rows {
         }),*]
     };
 }
-#[cfg(not(test))]
+#[cfg(all(not(test), feature = "dory"))]
 pub(crate) use serialization_zoo_rows;
 
 #[cfg(test)]

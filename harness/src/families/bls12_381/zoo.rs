@@ -4,11 +4,10 @@
 //! source and the input that triggers it. The `group`-trait rows' variants are generic
 //! planted flaws, stamped per row in [`traits`].
 
+mod encoding;
 mod traits;
 
-use super::{
-    blstrs_encoding_behaviour, blstrs_encoding_known, blstrs_msm_behaviour, blstrs_msm_known,
-};
+use super::{blstrs_msm_behaviour, blstrs_msm_known};
 use crate::arkworks::zoo::{
     bucket_index_in_a_byte, curve_ops_row, incomplete_add, naf_exp_truncated, BrokenCurveOps,
     CurveOpsFlaw, IncompleteLaw,
@@ -18,12 +17,11 @@ use crate::declare::ZooRow;
 use crate::engine::VerdictKind;
 use crate::families::bls12_381::adapter_ark::{ark_gt, to_ark_gt, ArkBls, ArkBlsCurve};
 use crate::families::bls12_381::adapter_blstrs::{
-    blst_gt, blst_scalar, to_blst_gt, BlstCurve, Blstrs, BlstrsMultiMillerLoop,
+    blst_gt, blst_scalar, to_blst_gt, BlstCurve, BlstrsMultiMillerLoop,
 };
 use crate::families::bls12_381::adapter_zkcrypto::{
     Zkcrypto, ZkcryptoCurve, ZkcryptoMultiMillerLoop, ZkcryptoPairing,
 };
-use crate::families::bls12_381::encoding::{BlsGroup, Codec, Known};
 use crate::families::bls12_381::pairing::{FinalExponent, Pair, PairingProduct};
 use crate::generators::points::GenPoint;
 use crate::shapes::gt::{GtMultiExp, GtScale};
@@ -179,85 +177,6 @@ impl<C: ArkBlsCurve> AffineMsm<C> for BucketIndexInAByte<C> {
     fn msm(&self, bases: &[Point<C::F>], scalars: &[BigUint]) -> Point<C::F> {
         let bases: Vec<Affine<C::Config>> = bases.iter().map(C::to_ark_affine).collect();
         C::from_ark(&bucket_index_in_a_byte(&bases, scalars, 255))
-    }
-}
-
-/// A decoder that takes the infinity flag at its word: any input with I set is the identity,
-/// whatever the other bits say. Models gnark-crypto's marshal accepting malformed infinity
-/// encodings (<https://github.com/Consensys/gnark-crypto/commit/90177b295>) and ethrex reading
-/// a coordinate with top byte 0x40 as infinity
-/// (<https://github.com/ethereum/execution-specs/pull/2395>).
-/// Trigger: `mut_infinity_stray_bit` or `mut_infinity_on_point`.
-struct InfinityFlagTrusted;
-
-impl<C: BlsGroup> Codec<C> for InfinityFlagTrusted
-where
-    Zkcrypto: Codec<C>,
-{
-    fn encode(&self, p: &Point<C::F>, known: &Known<C::F>, compressed: bool) -> Vec<u8> {
-        Zkcrypto.encode(p, known, compressed)
-    }
-
-    fn decode(&self, bytes: &[u8], compressed: bool, checked: bool) -> Option<Point<C::F>> {
-        let size = C::COMPRESSED * if compressed { 1 } else { 2 };
-        if bytes.len() == size && bytes[0] & 0x40 != 0 {
-            return Some(Point::Identity);
-        }
-        Zkcrypto.decode(bytes, compressed, checked)
-    }
-}
-
-/// A decoder that reduces each coordinate mod p instead of refusing one ≥ p. Models Go's
-/// `IsOnCurve` accepting unreduced coordinates (CVE-2022-23806,
-/// <https://www.cve.org/CVERecord?id=CVE-2022-23806>).
-/// Trigger: `mut_non_canonical` (x + p decodes to the original point).
-struct CoordinatesReducedModP;
-
-impl<C: BlsGroup> Codec<C> for CoordinatesReducedModP
-where
-    Blstrs: Codec<C>,
-{
-    fn encode(&self, p: &Point<C::F>, known: &Known<C::F>, compressed: bool) -> Vec<u8> {
-        Blstrs.encode(p, known, compressed)
-    }
-
-    fn decode(&self, bytes: &[u8], compressed: bool, checked: bool) -> Option<Point<C::F>> {
-        let p = ecdiff_oracles::bls12_381::bls12_381_fp().modulus();
-        let mut reduced = bytes.to_vec();
-        for chunk in reduced.chunks_mut(48).filter(|c| c.len() == 48) {
-            let flags = chunk[0] & 0xe0;
-            chunk[0] &= 0x1f;
-            let mut be = (BigUint::from_bytes_be(chunk) % p).to_bytes_be();
-            while be.len() < 48 {
-                be.insert(0, 0);
-            }
-            chunk.copy_from_slice(&be);
-            chunk[0] |= flags;
-        }
-        // Each coordinate's top three bits (the flags, in the first) are kept as they were.
-        Blstrs.decode(&reduced, compressed, checked)
-    }
-}
-
-/// A checked decoder that skips the subgroup check (`Validate::No` where `Validate::Yes` was
-/// meant): a point outside the order-r subgroup passes. The missing-subgroup-check class that
-/// validity-gated harnesses guard against (cryptofuzz's arkworks module requires
-/// `is_on_curve && is_in_correct_subgroup`, `modules/arkworks-algebra/src/lib.rs` of
-/// <https://github.com/guidovranken/cryptofuzz>;
-/// the Ethereum consensus deserialization vectors carry non-subgroup points).
-/// Trigger: `point_non_subgroup` with `decode_checked`.
-struct SubgroupCheckSkipped;
-
-impl<C: BlsGroup> Codec<C> for SubgroupCheckSkipped
-where
-    ArkBls: Codec<C>,
-{
-    fn encode(&self, p: &Point<C::F>, known: &Known<C::F>, compressed: bool) -> Vec<u8> {
-        ArkBls.encode(p, known, compressed)
-    }
-
-    fn decode(&self, bytes: &[u8], compressed: bool, _checked: bool) -> Option<Point<C::F>> {
-        ArkBls.decode(bytes, compressed, false)
     }
 }
 
@@ -515,17 +434,6 @@ impl GtMultiExp<Bls12381Gt> for AccumulatorStartsAtFirstTerm {
 }
 
 // Bug and trigger texts shared by twin rows: one bug in G1 and G2, or in two libraries.
-const INFINITY_FLAG_TRUSTED_BUG: &str =
-    "any encoding with the infinity flag set decodes to the identity, stray bits and \
-    all (gnark-crypto https://github.com/Consensys/gnark-crypto/commit/90177b295, \
-    https://github.com/ethereum/execution-specs/pull/2395)";
-const COORDINATES_REDUCED_MOD_P_BUG: &str =
-    "coordinates ≥ p reduced instead of refused (Go IsOnCurve, CVE-2022-23806, \
-    https://www.cve.org/CVERecord?id=CVE-2022-23806)";
-const SUBGROUP_CHECK_SKIPPED_BUG: &str =
-    "the checked decoder skips the subgroup check (Validate::No): points outside the \
-    order-r subgroup pass (cryptofuzz modules/arkworks-algebra validity gate, \
-    https://github.com/guidovranken/cryptofuzz; consensus-spec deserialization cases)";
 const INFINITY_FILTERED_SCALARS_MISALIGNED_BUG: &str =
     "points at infinity filtered out of the MSM input, scalars kept: later terms \
     misaligned (https://github.com/bluealloy/revm/issues/1428, \
@@ -544,8 +452,6 @@ const IDENTITIES_MOVED_TO_THE_END_BUG: &str =
     "identities filtered out of the batch and appended after it: the points after them \
     shift (BLST footgun, https://github.com/bluealloy/revm/issues/1428, \
     https://github.com/ethereum/evmone/issues/1150)";
-const INFINITY_FLAG_TRUSTED_TRIGGER: &str = "mut_infinity_stray_bit or mut_infinity_on_point";
-const SUBGROUP_CHECK_SKIPPED_TRIGGER: &str = "point_non_subgroup with decode_checked";
 const INFINITY_FILTERED_SCALARS_MISALIGNED_TRIGGER: &str =
     "identity among the bases before a non-zero term";
 const ASSUMES_AFFINE_FROM_512_TRIGGER: &str = "mixed_z bases, 512 points or more";
@@ -566,103 +472,15 @@ pub(super) const TABLES: &[&[ZooRow]] = &[
     traits::TABLES[5],
     traits::TABLES[6],
     traits::TABLES[7],
+    encoding::TABLES[0],
+    encoding::TABLES[1],
+    encoding::TABLES[2],
+    encoding::TABLES[3],
+    encoding::TABLES[4],
+    encoding::TABLES[5],
 ];
 
 const ROWS: &[ZooRow] = &[
-    ZooRow {
-        name: "zkcrypto_g1_encoding__infinity_flag_trusted",
-        routine: "zkcrypto_g1_encoding",
-        bug: INFINITY_FLAG_TRUSTED_BUG,
-        trigger: INFINITY_FLAG_TRUSTED_TRIGGER,
-        caught_as: &[VerdictKind::OracleRejected],
-        build: |spec| {
-            Box::new(
-                crate::families::bls12_381::encoding::check::<Bls12381G1, _>(
-                    spec,
-                    InfinityFlagTrusted,
-                ),
-            )
-        },
-    },
-    ZooRow {
-        name: "blst_g2_encoding__coordinates_reduced_mod_p",
-        routine: "blst_g2_encoding",
-        bug: COORDINATES_REDUCED_MOD_P_BUG,
-        trigger: "mut_non_canonical",
-        caught_as: &[VerdictKind::OracleRejected],
-        build: |spec| {
-            Box::new(with_known(
-                crate::families::bls12_381::encoding::check::<Bls12381G2, _>(
-                    spec,
-                    CoordinatesReducedModP,
-                ),
-                blstrs_encoding_known::<Bls12381G2>,
-                blstrs_encoding_behaviour::<Bls12381G2>,
-            ))
-        },
-    },
-    ZooRow {
-        name: "zkcrypto_g2_encoding__infinity_flag_trusted",
-        routine: "zkcrypto_g2_encoding",
-        bug: INFINITY_FLAG_TRUSTED_BUG,
-        trigger: INFINITY_FLAG_TRUSTED_TRIGGER,
-        caught_as: &[VerdictKind::OracleRejected],
-        build: |spec| {
-            Box::new(
-                crate::families::bls12_381::encoding::check::<Bls12381G2, _>(
-                    spec,
-                    InfinityFlagTrusted,
-                ),
-            )
-        },
-    },
-    ZooRow {
-        name: "blst_g1_encoding__coordinates_reduced_mod_p",
-        routine: "blst_g1_encoding",
-        bug: COORDINATES_REDUCED_MOD_P_BUG,
-        trigger: "mut_non_canonical",
-        caught_as: &[VerdictKind::OracleRejected],
-        build: |spec| {
-            Box::new(with_known(
-                crate::families::bls12_381::encoding::check::<Bls12381G1, _>(
-                    spec,
-                    CoordinatesReducedModP,
-                ),
-                blstrs_encoding_known::<Bls12381G1>,
-                blstrs_encoding_behaviour::<Bls12381G1>,
-            ))
-        },
-    },
-    ZooRow {
-        name: "ark_bls12_381_g2_encoding__subgroup_check_skipped",
-        routine: "ark_bls12_381_g2_encoding",
-        bug: SUBGROUP_CHECK_SKIPPED_BUG,
-        trigger: SUBGROUP_CHECK_SKIPPED_TRIGGER,
-        caught_as: &[VerdictKind::OracleRejected],
-        build: |spec| {
-            Box::new(
-                crate::families::bls12_381::encoding::check::<Bls12381G2, _>(
-                    spec,
-                    SubgroupCheckSkipped,
-                ),
-            )
-        },
-    },
-    ZooRow {
-        name: "ark_bls12_381_g1_encoding__subgroup_check_skipped",
-        routine: "ark_bls12_381_g1_encoding",
-        bug: SUBGROUP_CHECK_SKIPPED_BUG,
-        trigger: SUBGROUP_CHECK_SKIPPED_TRIGGER,
-        caught_as: &[VerdictKind::OracleRejected],
-        build: |spec| {
-            Box::new(
-                crate::families::bls12_381::encoding::check::<Bls12381G1, _>(
-                    spec,
-                    SubgroupCheckSkipped,
-                ),
-            )
-        },
-    },
     ZooRow {
         name: "blst_g1_msm__infinity_filtered_scalars_misaligned",
         routine: "blst_g1_msm",
