@@ -18,7 +18,8 @@
 # groups share two target folders (target/repro-ark for the arkworks ones, target/repro for
 # the others, built side by side), so each subject crate is compiled once. One
 # `cargo run` per project (117 of them, one after another) took 2:32 here with the subject
-# crates partly built already; this took 2:04 from an empty target/repro (24 builds).
+# crates partly built already; from empty target folders (28 builds) one lane took 2:40, two
+# take 1:59.
 #
 #   scripts/run-reproducers.sh [FOLDER ...]     default: every folder of repro/ and repro/agreeing/
 set -euo pipefail
