@@ -23,6 +23,7 @@ pub mod gt;
 pub mod halo2_compressed;
 pub mod keccak;
 pub mod lazy;
+pub mod precompiles;
 pub mod primes;
 pub mod quadratic;
 pub mod ristretto;

@@ -73,6 +73,7 @@ const CHECKERS: &[(&str, Checker)] = &[
         secp256k1::constantine,
     ),
     ("secp256k1_k256_chuckbatson.json", secp256k1::chuck_batson),
+    ("geth_ecRecover.json", secp256k1::geth_ecrecover),
     (
         "wycheproof_ecdh_secp256k1_points.json",
         secp256k1::wycheproof_points,

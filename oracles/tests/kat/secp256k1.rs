@@ -211,3 +211,41 @@ pub fn wycheproof_verbatim(text: &str) -> Count {
     );
     count
 }
+
+/// `geth_ecRecover.json` through the `ecrecover` contract: each case's output at its gas, out
+/// of gas one below it, and the reason of each empty output (geth's names say it).
+pub fn geth_ecrecover(text: &str) -> Count {
+    use ecdiff_oracles::precompiles::ecrecover::{ecrecover, recover, Rejection};
+    use ecdiff_oracles::precompiles::{CallResult, Failure};
+    let mut count = Count::default();
+    let cases: Value = serde_json::from_str(text).expect("json");
+    for case in cases.as_array().expect("array") {
+        let name = s(case, "Name");
+        let input = bytes(s(case, "Input"));
+        let gas = case["Gas"].as_u64().expect("Gas");
+        assert_eq!(
+            ecrecover(&input, gas),
+            CallResult::Success {
+                gas_used: gas,
+                output: bytes(s(case, "Expected"))
+            },
+            "{name}"
+        );
+        assert_eq!(
+            ecrecover(&input, gas - 1),
+            CallResult::Failure(Failure::OutOfGas),
+            "{name}"
+        );
+        let why = recover(&input).err();
+        match name {
+            "ValidKey" => assert_eq!(why, None),
+            "CallEcrecoverUnrecoverableKey" => assert_eq!(why, Some(Rejection::NoPointAtR)),
+            _ if name.starts_with("InvalidHighV") => {
+                assert_eq!(why, Some(Rejection::RecoveryId), "{name}")
+            }
+            _ => panic!("geth_ecRecover.json: a case this checker does not know: {name}"),
+        }
+        count.check();
+    }
+    count
+}

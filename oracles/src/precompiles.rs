@@ -1,0 +1,41 @@
+//! Ethereum's elliptic-curve precompiled contracts, written from their specifications: a
+//! contract is a function of the input bytes and the gas limit, returning output bytes and the
+//! gas used, or a failure that consumes all the gas it was given ([`CallResult`]).
+//!
+//! - [`ecrecover`] (address 0x01): ECDSA public-key recovery over secp256k1 and the address of
+//!   the key (Ethereum Yellow Paper, Appendix E and F; SEC 1 v2 §4.1.6).
+//!
+//! The curves are this crate's own ([`crate::curves`]); the hash is [`crate::keccak`]. What a
+//! contract reads and refuses is stated in each module, with the rule's source.
+
+pub mod ecrecover;
+
+/// The result of calling a precompiled contract.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CallResult {
+    /// The call returned: its output (possibly empty) and the gas it used.
+    Success {
+        /// The gas the call used.
+        gas_used: u64,
+        /// The bytes it returned.
+        output: Vec<u8>,
+    },
+    /// The call failed, consuming all the gas it was given.
+    Failure(Failure),
+}
+
+/// Why a call failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The gas limit is below the call's cost.
+    OutOfGas,
+}
+
+/// `bytes` right-padded with zeros to `len`, or cut to it: how a contract with a fixed-size
+/// input reads what it is given (Yellow Paper, Appendix E: "the input … padded with zeros").
+pub fn fixed_input<const N: usize>(bytes: &[u8]) -> [u8; N] {
+    let mut out = [0u8; N];
+    let len = bytes.len().min(N);
+    out[..len].copy_from_slice(&bytes[..len]);
+    out
+}
