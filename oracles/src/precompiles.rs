@@ -4,10 +4,13 @@
 //!
 //! - [`ecrecover`] (address 0x01): ECDSA public-key recovery over secp256k1 and the address of
 //!   the key (Ethereum Yellow Paper, Appendix E and F; SEC 1 v2 §4.1.6).
+//! - [`bn254`] (0x06–0x08): BN254 addition, scalar multiplication and the pairing check
+//!   (EIP-196, EIP-197, with EIP-1108's gas).
 //!
 //! The curves are this crate's own ([`crate::curves`]); the hash is [`crate::keccak`]. What a
 //! contract reads and refuses is stated in each module, with the rule's source.
 
+pub mod bn254;
 pub mod ecrecover;
 
 /// The result of calling a precompiled contract.
@@ -29,6 +32,14 @@ pub enum CallResult {
 pub enum Failure {
     /// The gas limit is below the call's cost.
     OutOfGas,
+    /// A field element's encoding is not below the field's modulus.
+    CoordinateOutOfRange,
+    /// A point is not on the curve (or the twist).
+    NotOnCurve,
+    /// A point is on the curve but outside the order-r subgroup the contract asks for.
+    NotInSubgroup,
+    /// The input's length is not one the contract takes.
+    InputLength,
 }
 
 /// `bytes` right-padded with zeros to `len`, or cut to it: how a contract with a fixed-size

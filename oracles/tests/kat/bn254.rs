@@ -4,6 +4,7 @@
 use ecdiff_oracles::curves::{bn254_fq, bn254_fr, bn254_g1, bn254_g2};
 use ecdiff_oracles::field::{Field, Fp};
 use ecdiff_oracles::gt;
+use ecdiff_oracles::precompiles::{bn254, CallResult, Failure};
 use ecdiff_oracles::tower::bn254::Fp12;
 use ecdiff_oracles::tower::Fp2;
 use ecdiff_oracles::weierstrass::Point;
@@ -13,106 +14,48 @@ use serde_json::Value;
 
 use super::{arr, bytes, dec, int, pad_or_truncate, s, Count};
 
-/// Why an EVM-encoded input was rejected.
-#[derive(Debug, PartialEq, Eq)]
-enum Reject {
-    /// A coordinate is ≥ p.
-    NotCanonical,
-    /// The point is not on the curve (or twist).
-    NotOnCurve,
-    /// A G2 point on the twist but outside the order-r subgroup.
-    NotInSubgroup,
-    /// A pairing input whose length is not a multiple of 192.
-    BadLength,
-}
+/// A gas limit no contract call here reaches.
+const ENOUGH: u64 = u64::MAX;
 
-/// A 32-byte big-endian field element, if canonical.
-fn fq(word: &[u8]) -> Result<Fp, Reject> {
-    assert_eq!(word.len(), 32);
-    bn254_fq()
-        .from_canonical(&BigUint::from_bytes_be(word))
-        .ok_or(Reject::NotCanonical)
-}
-
-/// An EVM G1 point `x ‖ y` (64 bytes); all zeros is the point at infinity.
-fn g1_decode(b: &[u8]) -> Result<Point<Fp>, Reject> {
-    let (x, y) = (fq(&b[..32])?, fq(&b[32..64])?);
-    if x.is_zero() && y.is_zero() {
-        return Ok(Point::Identity);
-    }
-    let p = Point::Affine { x, y };
-    if bn254_g1().is_on_curve(&p) {
-        Ok(p)
-    } else {
-        Err(Reject::NotOnCurve)
+/// The output of a call that must succeed.
+fn output(result: CallResult) -> Vec<u8> {
+    match result {
+        CallResult::Success { output, .. } => output,
+        CallResult::Failure(why) => panic!("a valid input failed: {why:?}"),
     }
 }
 
-/// The EVM encoding of a G1 point.
-fn g1_encode(p: &Point<Fp>) -> Vec<u8> {
-    match p {
-        Point::Identity => vec![0; 64],
-        Point::Affine { x, y } => [x.to_be_bytes(32), y.to_be_bytes(32)].concat(),
+/// The failure of a call that must fail.
+fn failure(result: CallResult) -> Failure {
+    match result {
+        CallResult::Failure(why) => why,
+        CallResult::Success { output, .. } => panic!("an invalid input returned {output:?}"),
     }
 }
 
-/// An EVM G2 point `x.c1 ‖ x.c0 ‖ y.c1 ‖ y.c0` (128 bytes, imaginary parts first); all zeros
-/// is the point at infinity. Must be on the twist and in G2 (EIP-197).
-fn g2_decode(b: &[u8]) -> Result<Point<Fp2>, Reject> {
-    let x = Fp2::new(fq(&b[32..64])?, fq(&b[..32])?);
-    let y = Fp2::new(fq(&b[96..128])?, fq(&b[64..96])?);
-    if x.is_zero() && y.is_zero() {
-        return Ok(Point::Identity);
-    }
-    let q = Point::Affine { x, y };
-    let g2 = bn254_g2();
-    if !g2.is_on_curve(&q) {
-        Err(Reject::NotOnCurve)
-    } else if !g2.is_in_subgroup(&q) {
-        Err(Reject::NotInSubgroup)
-    } else {
-        Ok(q)
-    }
+/// A geth case through `contract`: its output at its `Gas`, and out of gas one below.
+fn geth_case(case: &Value, contract: fn(&[u8], u64) -> CallResult) {
+    let input = bytes(s(case, "Input"));
+    let gas = case["Gas"].as_u64().expect("Gas");
+    let name = s(case, "Name");
+    assert_eq!(
+        contract(&input, gas),
+        CallResult::Success {
+            gas_used: gas,
+            output: bytes(s(case, "Expected"))
+        },
+        "{name}"
+    );
+    assert_eq!(
+        contract(&input, gas - 1),
+        CallResult::Failure(Failure::OutOfGas),
+        "{name}"
+    );
 }
 
-/// The (G1, G2) pairs of a pairing check.
-type Pairs = Vec<(Point<Fp>, Point<Fp2>)>;
-
-/// A pairing-precompile input: n × (G1 ‖ G2).
-fn pairing_decode(b: &[u8]) -> Result<Pairs, Reject> {
-    if b.len() % 192 != 0 {
-        return Err(Reject::BadLength);
-    }
-    b.chunks(192)
-        .map(|pair| Ok((g1_decode(&pair[..64])?, g2_decode(&pair[64..])?)))
-        .collect()
-}
-
-/// The pairing precompile's 32-byte output.
-fn pairing_output(ok: bool) -> Vec<u8> {
-    let mut out = vec![0; 32];
-    out[31] = u8::from(ok);
-    out
-}
-
-/// The add precompile on a padded/truncated 128-byte input.
-fn evm_add(input: &[u8]) -> Result<Vec<u8>, Reject> {
-    let input = pad_or_truncate(input, 128);
-    let (p, q) = (g1_decode(&input[..64])?, g1_decode(&input[64..])?);
-    Ok(g1_encode(&bn254_g1().add(&p, &q)))
-}
-
-/// The mul precompile on a padded/truncated 96-byte input: textbook double-and-add on the
-/// raw 256-bit scalar.
-fn evm_mul(input: &[u8]) -> Result<(Vec<u8>, BigUint), Reject> {
-    let input = pad_or_truncate(input, 96);
-    let p = g1_decode(&input[..64])?;
-    let k = BigUint::from_bytes_be(&input[64..]);
-    let g1 = bn254_g1();
-    let product = g1.mul(&p, &k);
-    // P ∈ G1 has order r (or is O): reducing the scalar must not change the result.
-    assert_eq!(product, g1.mul(&p, &(&k % &g1.order)));
-    Ok((g1_encode(&product), k))
+/// The scalar `ECMUL` reads from `input` (bytes 64..96 after padding).
+fn mul_scalar(input: &[u8]) -> BigUint {
+    BigUint::from_bytes_be(&pad_or_truncate(input, 96)[64..])
 }
 
 /// Scalar classes seen by the mul checkers.
@@ -138,41 +81,37 @@ impl ScalarClasses {
     }
 }
 
-/// `geth_bn256Add.json`.
+/// `geth_bn256Add.json` through `ECADD`, with its gas.
 pub fn geth_add(text: &str) -> Count {
     let mut count = Count::default();
     let cases: Value = serde_json::from_str(text).expect("json");
     for case in cases.as_array().expect("array") {
-        let got = evm_add(&bytes(s(case, "Input"))).expect("geth add inputs are valid");
-        assert_eq!(hex::encode(got), s(case, "Expected"), "{}", s(case, "Name"));
+        geth_case(case, bn254::ec_add);
         count.check();
     }
     count
 }
 
-/// `geth_bn256ScalarMul.json`.
+/// `geth_bn256ScalarMul.json` through `ECMUL`, with its gas.
 pub fn geth_mul(text: &str) -> Count {
     let mut count = Count::default();
     let mut classes = ScalarClasses::default();
     let cases: Value = serde_json::from_str(text).expect("json");
     for case in cases.as_array().expect("array") {
-        let (got, k) = evm_mul(&bytes(s(case, "Input"))).expect("geth mul inputs are valid");
-        assert_eq!(hex::encode(got), s(case, "Expected"), "{}", s(case, "Name"));
-        classes.record(&k);
+        geth_case(case, bn254::ec_mul);
+        classes.record(&mul_scalar(&bytes(s(case, "Input"))));
         count.check();
     }
     classes.assert_all_seen("geth_bn256ScalarMul.json");
     count
 }
 
-/// `geth_bn256Pairing.json` through [`gt::pairing_check`].
+/// `geth_bn256Pairing.json` through `ECPAIRING`, with its gas (45000 + 34000 per pair).
 pub fn geth_pairing(text: &str) -> Count {
     let mut count = Count::default();
     let cases: Value = serde_json::from_str(text).expect("json");
     for case in cases.as_array().expect("array") {
-        let pairs = pairing_decode(&bytes(s(case, "Input"))).expect("valid pairing input");
-        let got = pairing_output(gt::pairing_check(&pairs));
-        assert_eq!(hex::encode(got), s(case, "Expected"), "{}", s(case, "Name"));
+        geth_case(case, bn254::ec_pairing);
         count.check();
     }
     count
@@ -189,14 +128,11 @@ pub fn evmone_add_mul(text: &str) -> Count {
             let normalized = bytes(s(case, "input_padded_or_truncated"));
             assert_eq!(pad_or_truncate(&raw, len), normalized, "padding rule");
             let got = if op == "add" {
-                evm_add(&raw)
+                output(bn254::ec_add(&raw, ENOUGH))
             } else {
-                evm_mul(&raw).map(|(out, k)| {
-                    classes.record(&k);
-                    out
-                })
-            }
-            .expect("evmone inputs are valid");
+                classes.record(&mul_scalar(&raw));
+                output(bn254::ec_mul(&raw, ENOUGH))
+            };
             assert_eq!(
                 hex::encode(got),
                 s(case, "expected"),
@@ -364,7 +300,7 @@ fn evmone_pairing(v: &Value, count: &mut Count) {
             panic!("affine")
         };
         [
-            g1_encode(p1),
+            bn254::g1_encode(p1),
             x.c1.to_be_bytes(32),
             x.c0.to_be_bytes(32),
             y.c1.to_be_bytes(32),
@@ -373,7 +309,10 @@ fn evmone_pairing(v: &Value, count: &mut Count) {
         .concat()
     };
     let base = evm_pair(&p1_17, &q1);
-    assert_eq!(pairing_decode(&base), Ok(vec![(p1_17.clone(), q1.clone())]));
+    assert_eq!(
+        bn254::pairing_decode(&base),
+        Ok(vec![(p1_17.clone(), q1.clone())])
+    );
     let word = |n: &BigUint| pad_be(n);
     let add_one = |w: &[u8]| pad_be(&(BigUint::from_bytes_be(w) + 1u8));
     for case in arr(v, "invalid_inputs") {
@@ -381,31 +320,36 @@ fn evmone_pairing(v: &Value, count: &mut Count) {
         let expected = match case.get("modification").and_then(Value::as_str) {
             Some("P.x := p") => {
                 input[..32].copy_from_slice(&word(p));
-                Reject::NotCanonical
+                Failure::CoordinateOutOfRange
             }
             Some("Q.x.c1 := p") => {
                 input[64..96].copy_from_slice(&word(p));
-                Reject::NotCanonical
+                Failure::CoordinateOutOfRange
             }
             Some("P.x := P.x + 1") => {
                 let x = add_one(&input[..32]);
                 input[..32].copy_from_slice(&x);
-                Reject::NotOnCurve
+                Failure::NotOnCurve
             }
             Some("Q.x.c0 := Q.x.c0 + 1") => {
                 let x = add_one(&input[96..128]);
                 input[96..128].copy_from_slice(&x);
-                Reject::NotOnCurve
+                Failure::NotOnCurve
             }
             Some(other) => panic!("unknown modification {other}"),
             None => {
                 let q = g2_hex(&case["Q_not_in_G2"]);
                 assert!(g2.is_on_curve(&q) && !g2.is_in_subgroup(&q));
                 input = evm_pair(&p1_17, &q);
-                Reject::NotInSubgroup
+                Failure::NotInSubgroup
             }
         };
-        assert_eq!(pairing_decode(&input), Err(expected), "{}", s(case, "case"));
+        assert_eq!(
+            failure(bn254::ec_pairing(&input, ENOUGH)),
+            expected,
+            "{}",
+            s(case, "case")
+        );
         count.check();
     }
 
@@ -446,24 +390,26 @@ fn revm_invalid(v: &Value, count: &mut Count) {
         let input = bytes(s(case, "input"));
         let expected = s(case, "expected");
         match (s(case, "op"), expected.starts_with("error")) {
-            ("add", true) => assert_eq!(evm_add(&input), Err(Reject::NotOnCurve)),
-            ("mul", true) => assert_eq!(evm_mul(&input).map(|r| r.0), Err(Reject::NotOnCurve)),
+            ("add", true) => {
+                assert_eq!(failure(bn254::ec_add(&input, ENOUGH)), Failure::NotOnCurve)
+            }
+            ("mul", true) => {
+                assert_eq!(failure(bn254::ec_mul(&input, ENOUGH)), Failure::NotOnCurve)
+            }
             ("pairing", true) => {
                 let reason = if expected.contains("length") {
-                    Reject::BadLength
+                    Failure::InputLength
                 } else {
-                    Reject::NotOnCurve
+                    Failure::NotOnCurve
                 };
-                assert_eq!(pairing_decode(&input), Err(reason));
+                assert_eq!(failure(bn254::ec_pairing(&input, ENOUGH)), reason);
             }
             ("mul", false) => {
-                let (out, _) = evm_mul(&input).expect("valid");
-                assert_eq!(hex::encode(out), expected);
+                assert_eq!(hex::encode(output(bn254::ec_mul(&input, ENOUGH))), expected);
             }
             ("pairing", false) => {
-                let pairs = pairing_decode(&input).expect("valid");
                 assert_eq!(
-                    hex::encode(pairing_output(gt::pairing_check(&pairs))),
+                    hex::encode(output(bn254::ec_pairing(&input, ENOUGH))),
                     expected
                 );
             }
