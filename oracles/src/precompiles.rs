@@ -6,10 +6,13 @@
 //!   the key (Ethereum Yellow Paper, Appendix E and F; SEC 1 v2 §4.1.6).
 //! - [`bn254`] (0x06–0x08): BN254 addition, scalar multiplication and the pairing check
 //!   (EIP-196, EIP-197, with EIP-1108's gas).
+//! - [`bls12_381`] (0x0b–0x0f): EIP-2537's BLS12-381 additions, MSMs and pairing check, with
+//!   their gas schedule.
 //!
 //! The curves are this crate's own ([`crate::curves`]); the hash is [`crate::keccak`]. What a
 //! contract reads and refuses is stated in each module, with the rule's source.
 
+pub mod bls12_381;
 pub mod bn254;
 pub mod ecrecover;
 
@@ -34,6 +37,8 @@ pub enum Failure {
     OutOfGas,
     /// A field element's encoding is not below the field's modulus.
     CoordinateOutOfRange,
+    /// The bytes a field element's encoding pads with are not zero (EIP-2537's top 16).
+    PaddingBytes,
     /// A point is not on the curve (or the twist).
     NotOnCurve,
     /// A point is on the curve but outside the order-r subgroup the contract asks for.
