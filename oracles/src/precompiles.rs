@@ -8,6 +8,7 @@
 //!   (EIP-196, EIP-197, with EIP-1108's gas).
 //! - [`bls12_381`] (0x0b–0x0f): EIP-2537's BLS12-381 additions, MSMs and pairing check, with
 //!   their gas schedule.
+//! - [`p256verify`]: ECDSA verification over P-256 (RIP-7212 as amended by EIP-7951).
 //!
 //! The curves are this crate's own ([`crate::curves`]); the hash is [`crate::keccak`]. What a
 //! contract reads and refuses is stated in each module, with the rule's source.
@@ -15,6 +16,7 @@
 pub mod bls12_381;
 pub mod bn254;
 pub mod ecrecover;
+pub mod p256verify;
 
 /// The result of calling a precompiled contract.
 #[derive(Clone, Debug, PartialEq, Eq)]

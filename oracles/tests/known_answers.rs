@@ -74,6 +74,7 @@ const CHECKERS: &[(&str, Checker)] = &[
     ),
     ("secp256k1_k256_chuckbatson.json", secp256k1::chuck_batson),
     ("geth_ecRecover.json", secp256k1::geth_ecrecover),
+    ("geth_p256Verify.json", p256::geth_p256verify),
     (
         "wycheproof_ecdh_secp256k1_points.json",
         secp256k1::wycheproof_points,

@@ -1,7 +1,8 @@
 //! P-256 (secp256r1) vectors: NIST CAVP ECDH (via BoringSSL), BoringSSL k·G for
 //! k = −64 … 64 and Montgomery-domain Jacobian point additions, RustCrypto's nisttv
 //! generator multiples, and Wycheproof ECDH with raw SEC 1 points and with DER
-//! SubjectPublicKeyInfo (`tests/vectors/SOURCES.md` §8).
+//! SubjectPublicKeyInfo, and go-ethereum's P256VERIFY precompile data (`tests/vectors/SOURCES.md`
+//! §8).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -456,5 +457,55 @@ pub fn wycheproof_der(text: &str) -> Count {
         intact_checked > 0,
         "shared secrets of rejected keys checked"
     );
+    count
+}
+
+/// `geth_p256Verify.json` through the `P256VERIFY` contract: each distinct input's output at
+/// its gas (6900), out of gas one below, and the refusal classes the file must reach.
+pub fn geth_p256verify(text: &str) -> Count {
+    use ecdiff_oracles::precompiles::p256verify::{p256verify, verify, Rejection};
+    use ecdiff_oracles::precompiles::{CallResult, Failure};
+    use std::collections::HashSet;
+    let mut count = Count::default();
+    let mut seen = HashSet::new();
+    let mut refusals: BTreeMap<String, usize> = BTreeMap::new();
+    let cases: Value = serde_json::from_str(text).expect("json");
+    for case in cases.as_array().expect("array") {
+        let input = bytes(s(case, "Input"));
+        if !seen.insert(input.clone()) {
+            count.skip();
+            continue;
+        }
+        let name = s(case, "Name");
+        let gas = case["Gas"].as_u64().expect("Gas");
+        assert_eq!(
+            p256verify(&input, gas),
+            CallResult::Success {
+                gas_used: gas,
+                output: bytes(s(case, "Expected"))
+            },
+            "{name}"
+        );
+        assert_eq!(
+            p256verify(&input, gas - 1),
+            CallResult::Failure(Failure::OutOfGas),
+            "{name}"
+        );
+        if let Err(why) = verify(&input) {
+            *refusals.entry(format!("{why:?}")).or_default() += 1;
+        }
+        count.check();
+    }
+    for class in [
+        Rejection::Mismatch,
+        Rejection::ROutOfRange,
+        Rejection::SOutOfRange,
+        Rejection::KeyNotOnCurve,
+    ] {
+        assert!(
+            refusals.contains_key(&format!("{class:?}")),
+            "geth_p256Verify.json: no case refused as {class:?} ({refusals:?})"
+        );
+    }
     count
 }
