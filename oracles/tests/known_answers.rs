@@ -122,6 +122,10 @@ const CHECKERS: &[(&str, Checker)] = &[
     ("geth_fail-blsG2Mul.json", bls12_381::geth_fail_g2_msm),
     ("geth_fail-blsG1MultiExp.json", bls12_381::geth_fail_g1_msm),
     ("geth_fail-blsG2MultiExp.json", bls12_381::geth_fail_g2_msm),
+    ("geth_blsMapG1.json", bls12_381::geth_map_g1),
+    ("geth_blsMapG2.json", bls12_381::geth_map_g2),
+    ("geth_fail-blsMapG1.json", bls12_381::geth_fail_map_g1),
+    ("geth_fail-blsMapG2.json", bls12_381::geth_fail_map_g2),
     ("geth_fail-blsPairing.json", bls12_381::geth_fail_pairing),
     (
         "zkcrypto_bls12_381_g1_compressed_valid_test_vectors.dat",

@@ -1,7 +1,7 @@
 //! BLS12-381 precompiled contracts of EIP-2537 (<https://eips.ethereum.org/EIPS/eip-2537>,
 //! as activated in Prague): 0x0b `G1ADD`, 0x0c `G1MSM`, 0x0d `G2ADD`, 0x0e `G2MSM`, 0x0f
-//! `PAIRING_CHECK`. (0x10 `MAP_FP_TO_G1` and 0x11 `MAP_FP2_TO_G2`, the simplified SWU maps
-//! with their isogenies, are not written yet.)
+//! `PAIRING_CHECK`, 0x10 `MAP_FP_TO_G1` and 0x11 `MAP_FP2_TO_G2` (the simplified SWU maps
+//! with their isogenies, [`map_to_curve`]).
 //!
 //! Encodings (§Fine points and encoding of base elements): a field element is 64 bytes, big
 //! endian, whose top 16 bytes must be zero and whose value must be below p; an 𝔽ₚ² element
@@ -15,6 +15,8 @@
 //!   order-r subgroup, and return Σ sᵢ·Pᵢ.
 //! - `PAIRING_CHECK` takes k ≥ 1 slices `P ‖ Q` (384 bytes), both in their subgroups, and
 //!   returns the 32-byte word 1 when e(P₁, Q₁)·…·e(Pₖ, Qₖ) = 1, else 0.
+//! - `MAP_FP_TO_G1` / `MAP_FP2_TO_G2` take exactly one field element (64 / 128 bytes) and
+//!   return its point in G1 / G2.
 //!
 //! Any invalid input fails, consuming all gas (§Gas burning on error): a wrong length (an
 //! empty MSM or pairing input included), non-zero top bytes, a value ≥ p, a point off its
@@ -23,8 +25,10 @@
 //! Gas (§Gas schedule): `G1ADD` 375, `G2ADD` 600; an MSM of k = ⌊len/slice⌋ slices
 //! k·m·discount(k)/1000 with m = 12000 (G1) or 22500 (G2) and the discount table of the EIP
 //! for k ≤ 128 (519 and 524 above it), 0 for k = 0; the pairing 37700 + 32600·k for
-//! k = ⌊len/384⌋. The cost is charged before the contract runs, so a limit below it fails out
+//! k = ⌊len/384⌋; the maps 5500 and 23800. The cost is charged before the contract runs, so a limit below it fails out
 //! of gas whatever the input.
+
+pub mod map_to_curve;
 
 use super::{CallResult, Failure};
 use crate::bls12_381::curve::interleaved_msm;
@@ -43,6 +47,10 @@ pub const G2_ADD_GAS: u64 = 600;
 pub const PAIRING_BASE_GAS: u64 = 37_700;
 /// The pairing's gas per pair.
 pub const PAIRING_PER_PAIR_GAS: u64 = 32_600;
+/// `MAP_FP_TO_G1`'s gas.
+pub const MAP_FP_TO_G1_GAS: u64 = 5500;
+/// `MAP_FP2_TO_G2`'s gas.
+pub const MAP_FP2_TO_G2_GAS: u64 = 23_800;
 /// The bytes of one pairing slice, G1 ‖ G2.
 pub const PAIR_BYTES: usize = 384;
 /// The MSM discounts' divisor.
@@ -277,6 +285,26 @@ pub fn pairing_check(input: &[u8], gas_limit: u64) -> CallResult {
         let mut word = vec![0u8; 32];
         word[31] = u8::from(product_is_one(&pairs));
         Ok(word)
+    })
+}
+
+/// `MAP_FP_TO_G1` (0x10): the G1 point of one 64-byte field element.
+pub fn map_fp_to_g1(input: &[u8], gas_limit: u64) -> CallResult {
+    call(MAP_FP_TO_G1_GAS, gas_limit, || {
+        let word: &[u8; 64] = input.try_into().map_err(|_| Failure::InputLength)?;
+        let u = fp_decode(word)?;
+        Ok(point_encode::<G1>(&map_to_curve::map_fp_to_g1(&u)))
+    })
+}
+
+/// `MAP_FP2_TO_G2` (0x11): the G2 point of one 128-byte 𝔽ₚ² element `c0 ‖ c1`.
+pub fn map_fp2_to_g2(input: &[u8], gas_limit: u64) -> CallResult {
+    call(MAP_FP2_TO_G2_GAS, gas_limit, || {
+        if input.len() != 128 {
+            return Err(Failure::InputLength);
+        }
+        let u = G2::coordinate(input)?;
+        Ok(point_encode::<G2>(&map_to_curve::map_fp2_to_g2(&u)))
     })
 }
 

@@ -308,6 +308,39 @@ pub fn geth_fail_pairing(text: &str) -> Count {
     geth_fail(text, eip2537::pairing_check)
 }
 
+/// `geth_blsMapG1.json` / `geth_blsMapG2.json` through `MAP_FP_TO_G1` / `MAP_FP2_TO_G2`,
+/// with their gas: every output is also checked to be in its subgroup.
+fn geth_map<G: Eip2537Group>(text: &str, contract: fn(&[u8], u64) -> CallResult) -> Count {
+    let mut count = Count::default();
+    for case in geth_cases(text) {
+        let output = geth_contract_case(&case, contract);
+        let point = point_decode::<G>(&output, true).expect("a point of the subgroup");
+        assert!(point != Point::Identity, "{}", s(&case, "Name"));
+        count.check();
+    }
+    count
+}
+
+/// `geth_blsMapG1.json`.
+pub fn geth_map_g1(text: &str) -> Count {
+    geth_map::<G1>(text, eip2537::map_fp_to_g1)
+}
+
+/// `geth_blsMapG2.json`.
+pub fn geth_map_g2(text: &str) -> Count {
+    geth_map::<G2>(text, eip2537::map_fp2_to_g2)
+}
+
+/// `geth_fail-blsMapG1.json`.
+pub fn geth_fail_map_g1(text: &str) -> Count {
+    geth_fail(text, eip2537::map_fp_to_g1)
+}
+
+/// `geth_fail-blsMapG2.json`.
+pub fn geth_fail_map_g2(text: &str) -> Count {
+    geth_fail(text, eip2537::map_fp2_to_g2)
+}
+
 // ---------------------------------------------------------------------------------------
 // ZCash serialization (SOURCES.md §7b, §7d, §7e).
 // ---------------------------------------------------------------------------------------
