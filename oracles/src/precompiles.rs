@@ -49,6 +49,25 @@ pub enum Failure {
     InputLength,
 }
 
+/// A call that costs `cost`: out of gas below it (the clients charge the cost before the
+/// contract runs, so whatever the input), else `run`'s output for `cost` gas or its failure.
+pub(crate) fn charged(
+    cost: u64,
+    gas_limit: u64,
+    run: impl FnOnce() -> Result<Vec<u8>, Failure>,
+) -> CallResult {
+    if gas_limit < cost {
+        return CallResult::Failure(Failure::OutOfGas);
+    }
+    match run() {
+        Ok(output) => CallResult::Success {
+            gas_used: cost,
+            output,
+        },
+        Err(failure) => CallResult::Failure(failure),
+    }
+}
+
 /// `bytes` right-padded with zeros to `len`, or cut to it: how a contract with a fixed-size
 /// input reads what it is given (Yellow Paper, Appendix E: "the input … padded with zeros").
 pub fn fixed_input<const N: usize>(bytes: &[u8]) -> [u8; N] {

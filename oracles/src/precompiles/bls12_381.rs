@@ -25,12 +25,12 @@
 //! Gas (§Gas schedule): `G1ADD` 375, `G2ADD` 600; an MSM of k = ⌊len/slice⌋ slices
 //! k·m·discount(k)/1000 with m = 12000 (G1) or 22500 (G2) and the discount table of the EIP
 //! for k ≤ 128 (519 and 524 above it), 0 for k = 0; the pairing 37700 + 32600·k for
-//! k = ⌊len/384⌋; the maps 5500 and 23800. The cost is charged before the contract runs, so a limit below it fails out
-//! of gas whatever the input.
+//! k = ⌊len/384⌋; the maps 5500 and 23800. The cost is charged before the contract runs, so a
+//! limit below it fails out of gas whatever the input.
 
 pub mod map_to_curve;
 
-use super::{CallResult, Failure};
+use super::{charged, CallResult, Failure};
 use crate::bls12_381::curve::interleaved_msm;
 use crate::bls12_381::pairing::pairing_check as product_is_one;
 use crate::bls12_381::{bls12_381_fp, bls12_381_g1, bls12_381_g2};
@@ -244,23 +244,9 @@ pub fn pairing_decode(input: &[u8]) -> Result<Pairs, Failure> {
         .collect()
 }
 
-/// The call's result: `run`'s output for `cost` gas, out of gas below it, `run`'s failure.
-fn call(cost: u64, gas_limit: u64, run: impl FnOnce() -> Result<Vec<u8>, Failure>) -> CallResult {
-    if gas_limit < cost {
-        return CallResult::Failure(Failure::OutOfGas);
-    }
-    match run() {
-        Ok(output) => CallResult::Success {
-            gas_used: cost,
-            output,
-        },
-        Err(failure) => CallResult::Failure(failure),
-    }
-}
-
 /// `G1ADD` (0x0b) / `G2ADD` (0x0d): P + Q, no subgroup check.
 pub fn add<G: Eip2537Group>(input: &[u8], gas_limit: u64) -> CallResult {
-    call(G::ADD_GAS, gas_limit, || {
+    charged(G::ADD_GAS, gas_limit, || {
         if input.len() != 2 * G::POINT_BYTES {
             return Err(Failure::InputLength);
         }
@@ -272,7 +258,7 @@ pub fn add<G: Eip2537Group>(input: &[u8], gas_limit: u64) -> CallResult {
 
 /// `G1MSM` (0x0c) / `G2MSM` (0x0e): Σ sᵢ·Pᵢ, scalars as they are, points in the subgroup.
 pub fn msm<G: Eip2537Group>(input: &[u8], gas_limit: u64) -> CallResult {
-    call(msm_gas::<G>(input.len()), gas_limit, || {
+    charged(msm_gas::<G>(input.len()), gas_limit, || {
         let terms = msm_terms::<G>(input, true)?;
         Ok(point_encode::<G>(&interleaved_msm(G::curve(), &terms)))
     })
@@ -280,7 +266,7 @@ pub fn msm<G: Eip2537Group>(input: &[u8], gas_limit: u64) -> CallResult {
 
 /// `PAIRING_CHECK` (0x0f): the word 1 if the product of the pairings is 1, else 0.
 pub fn pairing_check(input: &[u8], gas_limit: u64) -> CallResult {
-    call(pairing_gas(input.len()), gas_limit, || {
+    charged(pairing_gas(input.len()), gas_limit, || {
         let pairs = pairing_decode(input)?;
         let mut word = vec![0u8; 32];
         word[31] = u8::from(product_is_one(&pairs));
@@ -290,7 +276,7 @@ pub fn pairing_check(input: &[u8], gas_limit: u64) -> CallResult {
 
 /// `MAP_FP_TO_G1` (0x10): the G1 point of one 64-byte field element.
 pub fn map_fp_to_g1(input: &[u8], gas_limit: u64) -> CallResult {
-    call(MAP_FP_TO_G1_GAS, gas_limit, || {
+    charged(MAP_FP_TO_G1_GAS, gas_limit, || {
         let word: &[u8; 64] = input.try_into().map_err(|_| Failure::InputLength)?;
         let u = fp_decode(word)?;
         Ok(point_encode::<G1>(&map_to_curve::map_fp_to_g1(&u)))
@@ -299,7 +285,7 @@ pub fn map_fp_to_g1(input: &[u8], gas_limit: u64) -> CallResult {
 
 /// `MAP_FP2_TO_G2` (0x11): the G2 point of one 128-byte 𝔽ₚ² element `c0 ‖ c1`.
 pub fn map_fp2_to_g2(input: &[u8], gas_limit: u64) -> CallResult {
-    call(MAP_FP2_TO_G2_GAS, gas_limit, || {
+    charged(MAP_FP2_TO_G2_GAS, gas_limit, || {
         if input.len() != 128 {
             return Err(Failure::InputLength);
         }

@@ -21,7 +21,7 @@
 //! charge it before running the contract (for the pairing from k = ⌊len/192⌋), so a limit
 //! below the cost fails out of gas whatever the input.
 
-use super::{fixed_input, CallResult, Failure};
+use super::{charged, fixed_input, CallResult, Failure};
 use crate::curves::{bn254_fq, bn254_g1, bn254_g2};
 use crate::field::{Field, Fp};
 use crate::gt;
@@ -122,23 +122,9 @@ pub fn pairing_gas(len: usize) -> u64 {
     PAIRING_BASE_GAS + PAIRING_PER_PAIR_GAS * (len / PAIR_BYTES) as u64
 }
 
-/// The call's result: `run`'s output for `cost` gas, out of gas below it, `run`'s failure.
-fn call(cost: u64, gas_limit: u64, run: impl FnOnce() -> Result<Vec<u8>, Failure>) -> CallResult {
-    if gas_limit < cost {
-        return CallResult::Failure(Failure::OutOfGas);
-    }
-    match run() {
-        Ok(output) => CallResult::Success {
-            gas_used: cost,
-            output,
-        },
-        Err(failure) => CallResult::Failure(failure),
-    }
-}
-
 /// `ECADD` (0x06): P + Q.
 pub fn ec_add(input: &[u8], gas_limit: u64) -> CallResult {
-    call(ADD_GAS, gas_limit, || {
+    charged(ADD_GAS, gas_limit, || {
         let input: [u8; 128] = fixed_input(input);
         let p = g1_decode(input[..64].try_into().expect("64 bytes"))?;
         let q = g1_decode(input[64..].try_into().expect("64 bytes"))?;
@@ -148,7 +134,7 @@ pub fn ec_add(input: &[u8], gas_limit: u64) -> CallResult {
 
 /// `ECMUL` (0x07): s·P, the scalar as it is (textbook double-and-add on its 256 bits).
 pub fn ec_mul(input: &[u8], gas_limit: u64) -> CallResult {
-    call(MUL_GAS, gas_limit, || {
+    charged(MUL_GAS, gas_limit, || {
         let input: [u8; 96] = fixed_input(input);
         let p = g1_decode(input[..64].try_into().expect("64 bytes"))?;
         let s = BigUint::from_bytes_be(&input[64..]);
@@ -158,7 +144,7 @@ pub fn ec_mul(input: &[u8], gas_limit: u64) -> CallResult {
 
 /// `ECPAIRING` (0x08): the word 1 if the product of the pairings is 1, else 0.
 pub fn ec_pairing(input: &[u8], gas_limit: u64) -> CallResult {
-    call(pairing_gas(input.len()), gas_limit, || {
+    charged(pairing_gas(input.len()), gas_limit, || {
         let pairs = pairing_decode(input)?;
         let mut word = vec![0u8; 32];
         word[31] = u8::from(gt::pairing_check(&pairs));

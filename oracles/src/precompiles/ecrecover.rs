@@ -16,7 +16,7 @@
 //! then it returns the address of Q: 12 zero bytes, then the last 20 bytes of
 //! Keccak-256(x ‖ y), x and y big-endian in 32 bytes each.
 
-use super::{fixed_input, CallResult, Failure};
+use super::{charged, fixed_input, CallResult};
 use crate::curves::{secp256k1, secp256k1_fp};
 use crate::field::Fp;
 use crate::keccak::keccak256;
@@ -44,21 +44,12 @@ pub enum Rejection {
 
 /// The contract: the address of the key that signed, or the empty output, for 3000 gas.
 pub fn ecrecover(input: &[u8], gas_limit: u64) -> CallResult {
-    if gas_limit < GAS {
-        return CallResult::Failure(Failure::OutOfGas);
-    }
-    let output = match recover(input) {
-        Ok(key) => {
-            let mut word = vec![0u8; 12];
-            word.extend_from_slice(&address(&key));
-            word
-        }
-        Err(_) => Vec::new(),
-    };
-    CallResult::Success {
-        gas_used: GAS,
-        output,
-    }
+    charged(GAS, gas_limit, || {
+        Ok(match recover(input) {
+            Ok(key) => [vec![0u8; 12], address(&key).to_vec()].concat(),
+            Err(_) => Vec::new(),
+        })
+    })
 }
 
 /// The public key the contract recovers from `input` (read as 128 bytes, module docs), or why
@@ -128,6 +119,7 @@ pub fn address(key: &Point<Fp>) -> [u8; 20] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::precompiles::Failure;
 
     fn hex(bytes: &[u8]) -> String {
         bytes.iter().map(|b| format!("{b:02x}")).collect()

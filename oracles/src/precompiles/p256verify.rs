@@ -15,7 +15,7 @@
 //! - R' = u₁·G + u₂·Q, with u₁ = h·s⁻¹ and u₂ = r·s⁻¹ mod n, is the point at infinity,
 //! - or x(R') mod n ≠ r (x(R') itself may be ≥ n: it is compared reduced).
 
-use super::{CallResult, Failure};
+use super::{charged, CallResult};
 use crate::curves::{p256, p256_fp};
 use crate::weierstrass::Point;
 use num_bigint::BigUint;
@@ -47,17 +47,12 @@ pub enum Rejection {
 
 /// The contract: the word 1 if the signature verifies, else the empty output, for 6900 gas.
 pub fn p256verify(input: &[u8], gas_limit: u64) -> CallResult {
-    if gas_limit < GAS {
-        return CallResult::Failure(Failure::OutOfGas);
-    }
-    let output = match verify(input) {
-        Ok(()) => [vec![0u8; 31], vec![1]].concat(),
-        Err(_) => Vec::new(),
-    };
-    CallResult::Success {
-        gas_used: GAS,
-        output,
-    }
+    charged(GAS, gas_limit, || {
+        Ok(match verify(input) {
+            Ok(()) => [vec![0u8; 31], vec![1]].concat(),
+            Err(_) => Vec::new(),
+        })
+    })
 }
 
 /// Whether `input` (module docs) holds a signature that verifies, or why not.
@@ -96,6 +91,7 @@ pub fn verify(input: &[u8]) -> Result<(), Rejection> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::precompiles::Failure;
 
     fn word(v: &BigUint) -> Vec<u8> {
         let be = v.to_bytes_be();

@@ -28,7 +28,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 use serde_json::Value;
 
-use super::{arr, bytes, int, s, vectors_dir, Count};
+use super::{arr, bytes, geth_contract_case, int, s, vectors_dir, Count};
 
 // ---------------------------------------------------------------------------------------
 // EIP-2537 encoding (SOURCES.md §7a): 64-byte Fp words with 16 zero bytes, G2 real part first.
@@ -65,27 +65,6 @@ fn geth_cases(text: &str) -> Vec<Value> {
 /// A case's `Gas`.
 fn gas(case: &Value) -> u64 {
     case["Gas"].as_u64().expect("Gas")
-}
-
-/// A geth case through a whole contract: its output at its `Gas`, out of gas one below.
-fn geth_contract_case(case: &Value, contract: impl Fn(&[u8], u64) -> CallResult) -> Vec<u8> {
-    let input = bytes(s(case, "Input"));
-    let name = s(case, "Name");
-    let expected = bytes(s(case, "Expected"));
-    assert_eq!(
-        contract(&input, gas(case)),
-        CallResult::Success {
-            gas_used: gas(case),
-            output: expected.clone()
-        },
-        "{name}"
-    );
-    assert_eq!(
-        contract(&input, gas(case) - 1),
-        CallResult::Failure(Failure::OutOfGas),
-        "{name}"
-    );
-    expected
 }
 
 /// `geth_blsG1Add.json` / `geth_blsG2Add.json` through `G1ADD` / `G2ADD`.

@@ -12,7 +12,7 @@ use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use serde_json::Value;
 
-use super::{arr, bytes, dec, int, pad_or_truncate, s, Count};
+use super::{arr, bytes, dec, geth_contract_case, int, pad_or_truncate, s, Count};
 
 /// A gas limit no contract call here reaches.
 const ENOUGH: u64 = u64::MAX;
@@ -31,26 +31,6 @@ fn failure(result: CallResult) -> Failure {
         CallResult::Failure(why) => why,
         CallResult::Success { output, .. } => panic!("an invalid input returned {output:?}"),
     }
-}
-
-/// A geth case through `contract`: its output at its `Gas`, and out of gas one below.
-fn geth_case(case: &Value, contract: fn(&[u8], u64) -> CallResult) {
-    let input = bytes(s(case, "Input"));
-    let gas = case["Gas"].as_u64().expect("Gas");
-    let name = s(case, "Name");
-    assert_eq!(
-        contract(&input, gas),
-        CallResult::Success {
-            gas_used: gas,
-            output: bytes(s(case, "Expected"))
-        },
-        "{name}"
-    );
-    assert_eq!(
-        contract(&input, gas - 1),
-        CallResult::Failure(Failure::OutOfGas),
-        "{name}"
-    );
 }
 
 /// The scalar `ECMUL` reads from `input` (bytes 64..96 after padding).
@@ -86,7 +66,7 @@ pub fn geth_add(text: &str) -> Count {
     let mut count = Count::default();
     let cases: Value = serde_json::from_str(text).expect("json");
     for case in cases.as_array().expect("array") {
-        geth_case(case, bn254::ec_add);
+        geth_contract_case(case, bn254::ec_add);
         count.check();
     }
     count
@@ -98,7 +78,7 @@ pub fn geth_mul(text: &str) -> Count {
     let mut classes = ScalarClasses::default();
     let cases: Value = serde_json::from_str(text).expect("json");
     for case in cases.as_array().expect("array") {
-        geth_case(case, bn254::ec_mul);
+        geth_contract_case(case, bn254::ec_mul);
         classes.record(&mul_scalar(&bytes(s(case, "Input"))));
         count.check();
     }
@@ -111,7 +91,7 @@ pub fn geth_pairing(text: &str) -> Count {
     let mut count = Count::default();
     let cases: Value = serde_json::from_str(text).expect("json");
     for case in cases.as_array().expect("array") {
-        geth_case(case, bn254::ec_pairing);
+        geth_contract_case(case, bn254::ec_pairing);
         count.check();
     }
     count

@@ -10,6 +10,7 @@ pub mod sha512;
 
 use std::path::PathBuf;
 
+use ecdiff_oracles::precompiles::{CallResult, Failure};
 use num_bigint::BigUint;
 use serde_json::Value;
 
@@ -104,4 +105,27 @@ pub fn pad_or_truncate(bytes: &[u8], len: usize) -> Vec<u8> {
     let mut out = bytes.to_vec();
     out.resize(len, 0);
     out
+}
+
+/// A geth precompile case `{Input, Expected, Name, Gas}` through a whole contract: its
+/// output at its `Gas`, and out of gas one below; the expected output.
+pub fn geth_contract_case(case: &Value, contract: impl Fn(&[u8], u64) -> CallResult) -> Vec<u8> {
+    let input = bytes(s(case, "Input"));
+    let name = s(case, "Name");
+    let gas = case["Gas"].as_u64().expect("Gas");
+    let expected = bytes(s(case, "Expected"));
+    assert_eq!(
+        contract(&input, gas),
+        CallResult::Success {
+            gas_used: gas,
+            output: expected.clone()
+        },
+        "{name}"
+    );
+    assert_eq!(
+        contract(&input, gas - 1),
+        CallResult::Failure(Failure::OutOfGas),
+        "{name}"
+    );
+    expected
 }

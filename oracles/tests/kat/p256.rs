@@ -14,7 +14,7 @@ use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use serde_json::Value;
 
-use super::{arr, bytes, int, json, s, Count};
+use super::{arr, bytes, geth_contract_case, int, json, s, Count};
 
 /// An affine point from hex coordinates, checked canonical and on the curve; `(0, 0)` (which is
 /// not a P-256 point, b ≠ 0) is the files' spelling of the point at infinity.
@@ -464,7 +464,6 @@ pub fn wycheproof_der(text: &str) -> Count {
 /// its gas (6900), out of gas one below, and the refusal classes the file must reach.
 pub fn geth_p256verify(text: &str) -> Count {
     use ecdiff_oracles::precompiles::p256verify::{p256verify, verify, Rejection};
-    use ecdiff_oracles::precompiles::{CallResult, Failure};
     use std::collections::HashSet;
     let mut count = Count::default();
     let mut seen = HashSet::new();
@@ -476,21 +475,7 @@ pub fn geth_p256verify(text: &str) -> Count {
             count.skip();
             continue;
         }
-        let name = s(case, "Name");
-        let gas = case["Gas"].as_u64().expect("Gas");
-        assert_eq!(
-            p256verify(&input, gas),
-            CallResult::Success {
-                gas_used: gas,
-                output: bytes(s(case, "Expected"))
-            },
-            "{name}"
-        );
-        assert_eq!(
-            p256verify(&input, gas - 1),
-            CallResult::Failure(Failure::OutOfGas),
-            "{name}"
-        );
+        geth_contract_case(case, p256verify);
         if let Err(why) = verify(&input) {
             *refusals.entry(format!("{why:?}")).or_default() += 1;
         }

@@ -10,7 +10,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 use serde_json::Value;
 
-use super::{arr, bytes, int, json, s, Count};
+use super::{arr, bytes, geth_contract_case, int, json, s, Count};
 
 /// SPKI prefix of an uncompressed named-curve secp256k1 key (before `04 ‖ x ‖ y`).
 const SPKI_UNCOMPRESSED: &str = "3056301006072a8648ce3d020106052b8104000a034200";
@@ -216,26 +216,12 @@ pub fn wycheproof_verbatim(text: &str) -> Count {
 /// of gas one below it, and the reason of each empty output (geth's names say it).
 pub fn geth_ecrecover(text: &str) -> Count {
     use ecdiff_oracles::precompiles::ecrecover::{ecrecover, recover, Rejection};
-    use ecdiff_oracles::precompiles::{CallResult, Failure};
     let mut count = Count::default();
     let cases: Value = serde_json::from_str(text).expect("json");
     for case in cases.as_array().expect("array") {
         let name = s(case, "Name");
         let input = bytes(s(case, "Input"));
-        let gas = case["Gas"].as_u64().expect("Gas");
-        assert_eq!(
-            ecrecover(&input, gas),
-            CallResult::Success {
-                gas_used: gas,
-                output: bytes(s(case, "Expected"))
-            },
-            "{name}"
-        );
-        assert_eq!(
-            ecrecover(&input, gas - 1),
-            CallResult::Failure(Failure::OutOfGas),
-            "{name}"
-        );
+        geth_contract_case(case, ecrecover);
         let why = recover(&input).err();
         match name {
             "ValidKey" => assert_eq!(why, None),
