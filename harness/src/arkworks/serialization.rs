@@ -232,7 +232,8 @@ fn reproducer_body<F>(config: &str, point: &str, case: &FormatCase<F>) -> String
     )
 }
 
-fn compress_mode(compress: bool) -> Compress {
+/// ark's `Compress` for `compress`.
+pub(crate) fn compress_mode(compress: bool) -> Compress {
     if compress {
         Compress::Yes
     } else {

@@ -28,7 +28,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 use serde_json::Value;
 
-use super::{arr, bytes, geth_contract_case, int, s, vectors_dir, Count};
+use super::{arr, bytes, geth_contract_case, geth_gas, int, s, vectors_dir, Count};
 
 // ---------------------------------------------------------------------------------------
 // EIP-2537 encoding (SOURCES.md §7a): 64-byte Fp words with 16 zero bytes, G2 real part first.
@@ -60,11 +60,6 @@ fn pairing_output(ok: bool) -> Vec<u8> {
 fn geth_cases(text: &str) -> Vec<Value> {
     let cases: Value = serde_json::from_str(text).expect("json");
     cases.as_array().expect("array").clone()
-}
-
-/// A case's `Gas`.
-fn gas(case: &Value) -> u64 {
-    case["Gas"].as_u64().expect("Gas")
 }
 
 /// `geth_blsG1Add.json` / `geth_blsG2Add.json` through `G1ADD` / `G2ADD`.
@@ -132,7 +127,7 @@ fn geth_msm<G: Eip2537Group>(text: &str) -> Count {
         let input = bytes(s(&case, "Input"));
         assert_eq!(
             msm_gas::<G>(input.len()),
-            gas(&case),
+            geth_gas(&case),
             "{}",
             s(&case, "Name")
         );
@@ -213,7 +208,7 @@ pub fn geth_pairing(text: &str) -> Count {
     for case in geth_cases(text) {
         let input = bytes(s(&case, "Input"));
         let name = s(&case, "Name");
-        assert_eq!(pairing_gas(input.len()), gas(&case), "{name}");
+        assert_eq!(pairing_gas(input.len()), geth_gas(&case), "{name}");
         let ok = if input.len() == PAIR_BYTES {
             let output = geth_contract_case(&case, eip2537::pairing_check);
             output == pairing_output(true)

@@ -107,12 +107,17 @@ pub fn pad_or_truncate(bytes: &[u8], len: usize) -> Vec<u8> {
     out
 }
 
+/// A geth precompile case's `Gas`.
+pub fn geth_gas(case: &Value) -> u64 {
+    case["Gas"].as_u64().expect("Gas")
+}
+
 /// A geth precompile case `{Input, Expected, Name, Gas}` through a whole contract: its
 /// output at its `Gas`, and out of gas one below; the expected output.
 pub fn geth_contract_case(case: &Value, contract: impl Fn(&[u8], u64) -> CallResult) -> Vec<u8> {
     let input = bytes(s(case, "Input"));
     let name = s(case, "Name");
-    let gas = case["Gas"].as_u64().expect("Gas");
+    let gas = geth_gas(case);
     let expected = bytes(s(case, "Expected"));
     assert_eq!(
         contract(&input, gas),

@@ -222,11 +222,7 @@ where
         let unchecked = || {
             let point = <Affine<P> as ark_serialize::CanonicalDeserialize>::deserialize_with_mode(
                 bytes,
-                if compress {
-                    ark_serialize::Compress::Yes
-                } else {
-                    ark_serialize::Compress::No
-                },
+                crate::arkworks::serialization::compress_mode(compress),
                 ark_serialize::Validate::No,
             );
             point.ok()
@@ -324,11 +320,7 @@ where
         let unchecked = || {
             let point = <TeAffine<P> as ark_serialize::CanonicalDeserialize>::deserialize_with_mode(
                 bytes,
-                if compress {
-                    ark_serialize::Compress::Yes
-                } else {
-                    ark_serialize::Compress::No
-                },
+                crate::arkworks::serialization::compress_mode(compress),
                 ark_serialize::Validate::No,
             );
             point.ok()
